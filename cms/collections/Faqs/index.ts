@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload'
+import { hiddenUnless } from '../../access/adminPanel'
+import { isEditor } from '../../access/isEditor'
+import { publishedOrEditor } from '../../access/publishedOrEditor'
+
+export const Faqs: CollectionConfig = {
+  slug: 'faqs',
+  labels: { singular: 'FAQ', plural: 'FAQ' },
+  admin: {
+    useAsTitle: 'question',
+    defaultColumns: ['question', 'order', '_status'],
+    group: 'Content',
+    hidden: hiddenUnless('admin', 'staff'),
+  },
+  defaultSort: 'order',
+  versions: { drafts: true, maxPerDoc: 20 },
+  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
+  fields: [
+    { name: 'question', type: 'text', required: true, maxLength: 200 },
+    { name: 'answer', type: 'textarea', required: true, maxLength: 2000 },
+    { name: 'order', type: 'number', defaultValue: 100, index: true },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_MENTOR_CAPACITY } from '@mentorloop/shared'
+import type { CollectionConfig } from 'payload'
+import { hiddenUnless } from '../../access/adminPanel'
+import { isEditor, isEditorField } from '../../access/isEditor'
+import { isSignedInField } from '../../access/isSignedIn'
+import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
+
+export const Mentors: CollectionConfig = {
+  slug: 'mentors',
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'company', 'profession', 'capacity', 'acceptingBookings', '_status'],
+    listSearchableFields: ['name', 'email', 'company', 'skills'],
+    group: 'Mentorship',
+    hidden: hiddenUnless('admin', 'staff', 'mentor'),
+  },
+  defaultSort: 'displayOrder',
+  versions: { drafts: true, maxPerDoc: 20 },
+  access: {
+    create: isEditor,
+    read: readMentors,
+    update: updateMentors,
+    delete: isEditor,
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 120 },
+    {
+      name: 'email',
+      type: 'email',
+      required: true,
+      unique: true,
+      index: true,
+      // Shown on the signed-in mentors list; never to anonymous visitors.
+      access: { read: isSignedInField },
+    },
+    {
+      name: 'user',
+      type: 'relationship',
+      relationTo: 'users',
+      unique: true,
+      index: true,
+      admin: { description: 'The account this mentor signs in with; it sees this profile’s bookings.' },
+      access: { read: isEditorField, create: isEditorField, update: isEditorField },
+    },
+    { name: 'photo', type: 'upload', relationTo: 'media', index: true },
+    { name: 'profession', type: 'text', required: true, maxLength: 120 },
+    { name: 'company', type: 'text', required: true, maxLength: 120 },
+    {
+      name: 'skills',
+      type: 'text',
+      required: true,
+      maxLength: 240,
+      admin: { description: 'One line, e.g. "DSA, System Design, Java".' },
+    },
+    { name: 'bio', type: 'textarea', maxLength: 600 },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'capacity',
+          type: 'number',
+          required: true,
+          min: 1,
+          max: 500,
+          defaultValue: DEFAULT_MENTOR_CAPACITY,
+          admin: { description: 'Seats per batch.', step: 1 },
+          access: { create: isEditorField, update: isEditorField },
+          validate: (v: unknown) => (Number.isInteger(v) && (v as number) >= 1) || 'Capacity must be a whole number of at least 1.',
+        },
+        {
+          name: 'displayOrder',
+          type: 'number',
+          defaultValue: 100,
+          index: true,
+          access: { create: isEditorField, update: isEditorField },
+        },
+      ],
+    },
+    {
+      name: 'acceptingBookings',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { description: 'Untick to stop new bookings (students can still join the waitlist).' },
+      access: { create: isEditorField, update: isEditorField },
+    },
+  ],
+  timestamps: true,
+}
+

@@ -1,0 +1,32 @@
+import type { CollectionConfig } from 'payload'
+import { hiddenUnless } from '../../access/adminPanel'
+import { isEditor } from '../../access/isEditor'
+import { publishedOrEditor } from '../../access/publishedOrEditor'
+
+/** Policy pages: terms, privacy, cancellation and refund, shipping and delivery, cookies. */
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'slug', 'updatedAt', '_status'],
+    group: 'Content',
+    hidden: hiddenUnless('admin', 'staff'),
+  },
+  versions: { drafts: true, maxPerDoc: 20 },
+  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 120 },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { description: 'The address: /terms, /privacy, /cancellation, /shipping, /cookies.' },
+      validate: (v: unknown) => /^[a-z0-9-]+$/.test(String(v ?? '')) || 'Use lower-case letters, digits and dashes only.',
+    },
+    { name: 'summary', type: 'textarea', maxLength: 300, admin: { description: 'Search engines show this.' } },
+    { name: 'content', type: 'richText', required: true },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,63 @@
+import { PAYMENT_STATUSES } from '@mentorloop/shared'
+import type { CollectionConfig } from 'payload'
+import { adminOrOwner } from '../../access/adminOrOwner'
+import { hiddenUnless } from '../../access/adminPanel'
+import { isAdmin } from '../../access/isAdmin'
+import { nobody } from '../../access/nobody'
+
+export const Payments: CollectionConfig = {
+  slug: 'payments',
+  admin: {
+    defaultColumns: ['user', 'plan', 'amount', 'status', 'subscriptionEnds', 'createdAt'],
+    group: 'Payments',
+    hidden: hiddenUnless('admin'),
+  },
+  defaultSort: '-createdAt',
+  access: {
+    // Payments are written only by the payment service after the gateway says so.
+    create: nobody,
+    read: adminOrOwner,
+    update: nobody,
+    delete: isAdmin,
+  },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'plan', type: 'relationship', relationTo: 'plans', required: true, index: true },
+    { name: 'mentor', type: 'relationship', relationTo: 'mentors', index: true },
+    {
+      type: 'row',
+      fields: [
+        { name: 'amount', type: 'number', required: true, min: 0, admin: { description: 'In paise.' } },
+        { name: 'currency', type: 'text', required: true, defaultValue: 'INR' },
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          defaultValue: 'created',
+          index: true,
+          options: PAYMENT_STATUSES.map((s) => ({ label: s[0].toUpperCase() + s.slice(1), value: s })),
+        },
+      ],
+    },
+    {
+      name: 'gateway',
+      type: 'select',
+      required: true,
+      defaultValue: 'sandbox',
+      options: [
+        { label: 'Razorpay', value: 'razorpay' },
+        { label: 'Sandbox', value: 'sandbox' },
+      ],
+    },
+    { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
+    { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
+    {
+      type: 'row',
+      fields: [
+        { name: 'subscriptionStarts', type: 'date', index: true },
+        { name: 'subscriptionEnds', type: 'date', index: true },
+      ],
+    },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,96 @@
+import { ROLES } from '@mentorloop/shared'
+import type { CollectionConfig } from 'payload'
+import { adminOrSelf } from '../../access/adminOrSelf'
+import { canUseAdminPanel } from '../../access/adminPanel'
+import { isAdmin, isAdminField } from '../../access/isAdmin'
+import { checkRole } from '../../access/checkRole'
+import { oidcExchange } from './endpoints/oidcExchange'
+import { addMentorIdToMe } from './hooks/addMentorIdToMe'
+import { blockPasswordLoginForGoogleAccounts } from './hooks/blockPasswordLoginForGoogleAccounts'
+import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  auth: {
+    tokenExpiration: 60 * 60 * 24 * 7,
+    maxLoginAttempts: 10,
+    lockTime: 10 * 60 * 1000,
+    useSessions: true,
+  },
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['email', 'name', 'roles', 'phone', 'createdAt'],
+    listSearchableFields: ['email', 'name', 'phone'],
+    group: 'People',
+    hidden: ({ user }) => !checkRole(user, 'admin'),
+  },
+  access: {
+    admin: canUseAdminPanel,
+    // New accounts come from Google sign-in (the exchange endpoint) or from an admin.
+    create: isAdmin,
+    read: adminOrSelf,
+    update: adminOrSelf,
+    delete: isAdmin,
+    unlock: isAdmin,
+  },
+  hooks: {
+    beforeLogin: [blockPasswordLoginForGoogleAccounts],
+    afterMe: [addMentorIdToMe],
+  },
+  // Google sign-in: the site exchanges a verified ID token for a session (service key only).
+  endpoints: [oidcExchange],
+  fields: [
+    { name: 'name', type: 'text', maxLength: 120 },
+    {
+      name: 'phone',
+      type: 'text',
+      admin: { description: 'Contact number given in the booking form (10 digits).' },
+      validate: (value: unknown) =>
+        value == null || value === '' || /^\d{10}$/.test(String(value)) || 'Please enter a valid 10-digit phone number',
+    },
+    {
+      name: 'profileImage',
+      type: 'text',
+      admin: { description: 'Picture URL from the Google account.' },
+    },
+    {
+      name: 'roles',
+      type: 'select',
+      hasMany: true,
+      options: ROLES.map((r) => ({ label: r[0].toUpperCase() + r.slice(1), value: r })),
+      defaultValue: ['student'],
+      required: true,
+      saveToJWT: true,
+      index: true,
+      hooks: { beforeChange: [ensureFirstUserIsAdmin] },
+      access: {
+        // Only admins set or change roles; everyone else gets the default on create.
+        create: isAdminField,
+        update: isAdminField,
+      },
+    },
+    {
+      name: 'passwordLogin',
+      label: 'Allow password login to /admin',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: {
+        description: 'Accounts created by Google sign-in start without it; they sign in with Google only.',
+      },
+      access: { create: isAdminField, update: isAdminField, read: isAdminField },
+    },
+    {
+      name: 'googleSub',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { readOnly: true, description: 'Google account subject, set by sign-in.' },
+      access: {
+        create: () => false,
+        update: () => false,
+        read: isAdminField,
+      },
+    },
+  ],
+  timestamps: true,
+}

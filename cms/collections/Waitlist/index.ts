@@ -1,0 +1,43 @@
+import { WAITLIST_STATUSES } from '@mentorloop/shared'
+import type { CollectionConfig } from 'payload'
+import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
+import { hiddenUnless } from '../../access/adminPanel'
+import { isAdmin } from '../../access/isAdmin'
+
+export const Waitlist: CollectionConfig = {
+  slug: 'waitlist',
+  labels: { singular: 'Waitlist entry', plural: 'Waitlist' },
+  admin: {
+    defaultColumns: ['user', 'mentor', 'status', 'joinedAt'],
+    group: 'Mentorship',
+    hidden: hiddenUnless('admin', 'mentor'),
+  },
+  defaultSort: 'joinedAt',
+  access: {
+    create: isAdmin,
+    read: adminOwnerOrMentor,
+    update: isAdmin,
+    delete: isAdmin,
+  },
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'waiting',
+      index: true,
+      options: WAITLIST_STATUSES.map((s) => ({ label: s[0].toUpperCase() + s.slice(1), value: s })),
+    },
+    {
+      name: 'joinedAt',
+      type: 'date',
+      required: true,
+      index: true,
+      defaultValue: () => new Date().toISOString(),
+      admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'The queue is first come, first served by this time.' },
+    },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,150 @@
+import type { Field, GlobalConfig } from 'payload'
+import { anyone } from '../../access/anyone'
+import { isEditor } from '../../access/isEditor'
+
+const link: Field[] = [
+  { name: 'label', type: 'text', required: true },
+  { name: 'href', type: 'text', required: true },
+]
+
+/** Every piece of landing-page copy the spec names, so staff change words without code. */
+export const SiteSettings: GlobalConfig = {
+  slug: 'site-settings',
+  label: 'Site settings',
+  admin: { group: 'Content' },
+  versions: { drafts: true, max: 20 },
+  access: { read: anyone, update: isEditor },
+  fields: [
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'General',
+          fields: [
+            { name: 'siteName', type: 'text', required: true, defaultValue: 'MentorLoop' },
+            { name: 'seoTitle', type: 'text', required: true, maxLength: 70 },
+            { name: 'seoDescription', type: 'textarea', required: true, maxLength: 200 },
+            { name: 'supportEmail', type: 'email', required: true },
+          ],
+        },
+        {
+          label: 'Hero',
+          name: 'hero',
+          fields: [
+            { name: 'headline', type: 'text', required: true },
+            { name: 'subheadline', type: 'textarea' },
+            { name: 'refundPromise', type: 'text', required: true },
+            {
+              name: 'stats',
+              type: 'array',
+              minRows: 3,
+              maxRows: 3,
+              fields: [
+                { name: 'value', type: 'text', required: true },
+                { name: 'label', type: 'text', required: true },
+              ],
+            },
+          ],
+        },
+        {
+          label: 'Features',
+          fields: [
+            {
+              name: 'features',
+              type: 'array',
+              labels: { singular: 'Feature card', plural: 'Feature cards' },
+              minRows: 1,
+              maxRows: 12,
+              fields: [
+                { name: 'title', type: 'text', required: true },
+                { name: 'description', type: 'textarea', required: true },
+              ],
+            },
+            {
+              name: 'explainers',
+              type: 'array',
+              labels: { singular: 'Explainer box', plural: 'Explainer boxes' },
+              maxRows: 4,
+              fields: [
+                { name: 'title', type: 'text', required: true },
+                { name: 'points', type: 'array', fields: [{ name: 'text', type: 'text', required: true }] },
+              ],
+            },
+          ],
+        },
+        {
+          label: 'Sections',
+          fields: [
+            {
+              name: 'mentorsSection',
+              type: 'group',
+              fields: [
+                { name: 'heading', type: 'text', required: true },
+                { name: 'intro', type: 'textarea' },
+              ],
+            },
+            {
+              name: 'about',
+              type: 'group',
+              fields: [
+                { name: 'heading', type: 'text', required: true },
+                { name: 'body', type: 'textarea', required: true },
+              ],
+            },
+            {
+              name: 'faqSection',
+              type: 'group',
+              fields: [{ name: 'heading', type: 'text', required: true }],
+            },
+            {
+              name: 'contact',
+              type: 'group',
+              fields: [
+                { name: 'heading', type: 'text', required: true },
+                { name: 'body', type: 'textarea', required: true },
+              ],
+            },
+            {
+              name: 'booking',
+              type: 'group',
+              fields: [
+                { name: 'heading', type: 'text', required: true },
+                { name: 'footnote', type: 'text', required: true },
+              ],
+            },
+            {
+              name: 'plansSection',
+              type: 'group',
+              fields: [
+                { name: 'heading', type: 'text', required: true },
+                { name: 'banner', type: 'text' },
+              ],
+            },
+          ],
+        },
+        {
+          label: 'Footer',
+          name: 'footer',
+          fields: [
+            { name: 'tagline', type: 'textarea' },
+            { name: 'services', type: 'array', fields: link },
+            { name: 'informationLinks', type: 'array', fields: link },
+            { name: 'newsletterHeading', type: 'text' },
+            {
+              name: 'socials',
+              type: 'group',
+              admin: { description: 'Leave a link empty to hide its icon.' },
+              fields: [
+                { name: 'linkedin', type: 'text' },
+                { name: 'facebook', type: 'text' },
+                { name: 'twitter', type: 'text' },
+              ],
+            },
+            { name: 'copyrightYear', type: 'number', required: true, defaultValue: 2025 },
+            { name: 'madeWith', type: 'text', defaultValue: 'Made with ♥ for engineering students' },
+          ],
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,27 @@
+import * as migration_20261122_125624_initial from './20261122_125624_initial';
+import * as migration_20261122_125625_seat_limit from './20261122_125625_seat_limit';
+import * as migration_20261122_140738_email_outbox_and_jobs from './20261122_140738_email_outbox_and_jobs';
+import * as migration_20261122_141149_question_bank from './20261122_141149_question_bank';
+
+export const migrations = [
+  {
+    up: migration_20261122_125624_initial.up,
+    down: migration_20261122_125624_initial.down,
+    name: '20261122_125624_initial',
+  },
+  {
+    up: migration_20261122_125625_seat_limit.up,
+    down: migration_20261122_125625_seat_limit.down,
+    name: '20261122_125625_seat_limit',
+  },
+  {
+    up: migration_20261122_140738_email_outbox_and_jobs.up,
+    down: migration_20261122_140738_email_outbox_and_jobs.down,
+    name: '20261122_140738_email_outbox_and_jobs',
+  },
+  {
+    up: migration_20261122_141149_question_bank.up,
+    down: migration_20261122_141149_question_bank.down,
+    name: '20261122_141149_question_bank'
+  },
+];

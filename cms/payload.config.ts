@@ -1,0 +1,98 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { Bookings } from './collections/Bookings'
+import { EmailOutbox } from './collections/EmailOutbox'
+import { Faqs } from './collections/Faqs'
+import { Media } from './collections/Media'
+import { Mentors } from './collections/Mentors'
+import { NewsletterSubscribers } from './collections/NewsletterSubscribers'
+import { Pages } from './collections/Pages'
+import { Payments } from './collections/Payments'
+import { Plans } from './collections/Plans'
+import { Questions } from './collections/Questions'
+import { RefundRequests } from './collections/RefundRequests'
+import { Testimonials } from './collections/Testimonials'
+import { Users } from './collections/Users'
+import { Waitlist } from './collections/Waitlist'
+import { SiteSettings } from './globals/SiteSettings'
+import { checkRole } from './access/checkRole'
+import { sendEmailTask } from './jobs/sendEmail'
+import { addBusinessConstraints } from './lib/dbConstraints'
+import { emailAdapter } from './lib/email'
+import { assertSafeForProduction, env } from './lib/env'
+import { migrations } from './migrations'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  serverURL: env.CMS_PUBLIC_URL,
+  secret: env.PAYLOAD_SECRET,
+  admin: {
+    user: Users.slug,
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · MentorLoop CMS' },
+  },
+  collections: [
+    Users,
+    Mentors,
+    Plans,
+    Bookings,
+    Waitlist,
+    Payments,
+    RefundRequests,
+    Faqs,
+    Testimonials,
+    Pages,
+    Media,
+    NewsletterSubscribers,
+    EmailOutbox,
+    Questions,
+  ],
+  globals: [SiteSettings],
+  email: emailAdapter,
+  jobs: {
+    tasks: [sendEmailTask],
+    // Only the CMS server runs the queue; scripts and tests set JOBS_AUTORUN=false and run
+    // jobs explicitly (payload.jobs.run()).
+    autoRun: [{ cron: '*/5 * * * * *', queue: 'default', limit: 25 }],
+    shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
+    deleteJobOnComplete: true,
+    access: {
+      queue: ({ req }) => checkRole(req.user, 'admin'),
+      run: ({ req }) => checkRole(req.user, 'admin'),
+      cancel: ({ req }) => checkRole(req.user, 'admin'),
+    },
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+      ...defaultJobsCollection,
+      access: { ...defaultJobsCollection.access, read: ({ req }) => checkRole(req.user, 'admin') },
+      admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
+    }),
+  },
+  editor: lexicalEditor(),
+  db: postgresAdapter({
+    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    // The schema comes from committed migrations everywhere (dev, tests, production), so what we
+    // test is what we ship; `npm run migrate:create` after changing a collection.
+    push: false,
+    migrationDir: path.resolve(dirname, 'migrations'),
+    prodMigrations: migrations,
+    afterSchemaInit: [addBusinessConstraints],
+  }),
+  cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+  csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+  sharp,
+  graphQL: { disablePlaygroundInProduction: true },
+  telemetry: false,
+  logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
+  typescript: {
+    outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
+    declare: false,
+  },
+  onInit: async () => {
+    assertSafeForProduction()
+  },
+})

@@ -1,0 +1,163 @@
+import type { CollectionSlug, Payload, Where } from 'payload'
+import { faqs } from './content/faqs'
+import { mentors } from './content/mentors'
+import { pages } from './content/pages'
+import { questions } from './content/questions'
+import { siteSettings } from './content/siteSettings'
+import { testimonials } from './content/testimonials'
+import { lexicalFromSections } from './lexical'
+import { FILLER_STUDENTS, PERSONAS, SEED_PASSWORD } from './personas'
+import { plans } from './plans'
+
+/**
+ * Idempotent and non-destructive: every record is created only when its natural key (plan code,
+ * e-mail, slug, question) is missing, so running it again fills gaps and never overwrites what
+ * staff changed. Refuses to run in production.
+ */
+export type SeedReport = { created: Record<string, number> }
+
+const DAY = 24 * 60 * 60 * 1000
+
+export async function seed(payload: Payload): Promise<SeedReport> {
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('The seed is for development and tests; it refuses to run in production.')
+  }
+  const created: Record<string, number> = {}
+  const count = (slug: string) => {
+    created[slug] = (created[slug] ?? 0) + 1
+  }
+
+  async function ensure<T extends Record<string, unknown>>(
+    collection: CollectionSlug,
+    where: Where,
+    data: T,
+  ): Promise<{ id: number | string }> {
+    const existing = await payload.find({ collection, where, limit: 1, depth: 0, overrideAccess: true, draft: false })
+    if (existing.docs[0]) return existing.docs[0] as { id: number | string }
+    const doc = await payload.create({ collection, data: data as never, overrideAccess: true, depth: 0 })
+    count(collection)
+    return doc as { id: number | string }
+  }
+
+  // Site copy: only when the global was never saved.
+  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, depth: 0 })
+  if (!settings?.seoTitle) {
+    await payload.updateGlobal({
+      slug: 'site-settings',
+      data: { ...siteSettings, _status: 'published' } as never,
+      overrideAccess: true,
+    })
+    count('site-settings')
+  }
+
+  const planIds: Record<string, number | string> = {}
+  for (const plan of plans) {
+    const doc = await ensure('plans', { code: { equals: plan.code } }, plan)
+    planIds[plan.code] = doc.id
+  }
+
+  for (const faq of faqs) {
+    await ensure('faqs', { question: { equals: faq.question } }, { ...faq, _status: 'published' })
+  }
+  for (const t of testimonials) {
+    await ensure('testimonials', { name: { equals: t.name } }, { ...t, _status: 'published' })
+  }
+  for (const page of pages) {
+    await ensure(
+      'pages',
+      { slug: { equals: page.slug } },
+      { slug: page.slug, title: page.title, summary: page.summary, content: lexicalFromSections(page.sections), _status: 'published' },
+    )
+  }
+
+  const userIds: Record<string, number | string> = {}
+  for (const [key, p] of Object.entries(PERSONAS)) {
+    const doc = await ensure(
+      'users',
+      { email: { equals: p.email } },
+      {
+        email: p.email,
+        name: p.name,
+        roles: [...p.roles],
+        // Google-only personas still need a password value; nobody knows it and login is refused.
+        password: p.password ? SEED_PASSWORD : crypto.randomUUID() + crypto.randomUUID(),
+        passwordLogin: p.password,
+      },
+    )
+    userIds[key] = doc.id
+  }
+  for (const f of FILLER_STUDENTS) {
+    const doc = await ensure(
+      'users',
+      { email: { equals: f.email } },
+      { email: f.email, name: f.name, roles: ['student'], password: crypto.randomUUID() + crypto.randomUUID(), passwordLogin: false },
+    )
+    userIds[f.email] = doc.id
+  }
+
+  const mentorIds: (number | string)[] = []
+  for (const [index, m] of mentors.entries()) {
+    const doc = await ensure(
+      'mentors',
+      { email: { equals: m.email } },
+      {
+        ...m,
+        acceptingBookings: true,
+        ...(index === 0 ? { user: userIds.mentor } : {}),
+        _status: 'published',
+      },
+    )
+    mentorIds.push(doc.id)
+  }
+
+  // Students with an active mentorship plan: the persona and the two who fill the small batch.
+  const now = Date.now()
+  const planHolders = [userIds.studentWithPlan, ...FILLER_STUDENTS.map((f) => userIds[f.email])]
+  for (const [i, userId] of planHolders.entries()) {
+    await ensure(
+      'payments',
+      { gatewayOrderId: { equals: `seed_order_${userId}` } },
+      {
+        user: userId,
+        plan: planIds[i === 0 ? 'PLACEMENT_FOCUSED' : 'BEGINNER_TECHY'],
+        amount: (i === 0 ? 799 : 599) * 100,
+        currency: 'INR',
+        status: 'completed',
+        gateway: 'sandbox',
+        gatewayOrderId: `seed_order_${userId}`,
+        gatewayPaymentId: `seed_pay_${userId}`,
+        subscriptionStarts: new Date(now - 2 * DAY).toISOString(),
+        subscriptionEnds: new Date(now + 28 * DAY).toISOString(),
+      },
+    )
+  }
+
+  // Fill the second mentor's batch (capacity 2) so the site shows one full mentor.
+  const fullMentor = mentorIds[1]
+  for (const f of FILLER_STUDENTS) {
+    await ensure(
+      'bookings',
+      { user: { equals: userIds[f.email] } },
+      { user: userIds[f.email], mentor: fullMentor, status: 'confirmed', source: 'direct' },
+    )
+  }
+
+  // The question bank, interleaved by topic so any prefix of it is a fair mix; the Free sample
+  // is the first question of five different topics.
+  const byTopic = new Map<string, typeof questions>()
+  for (const q of [...questions].sort((a, b) => a.order - b.order)) {
+    byTopic.set(q.topic, [...(byTopic.get(q.topic) ?? []), q])
+  }
+  const interleaved: typeof questions = []
+  for (let round = 0; interleaved.length < questions.length; round++) {
+    for (const list of byTopic.values()) if (list[round]) interleaved.push(list[round]!)
+  }
+  const freeTopics = new Set<string>()
+  for (const [i, q] of interleaved.entries()) {
+    const inFreeSample = freeTopics.size < 5 && !freeTopics.has(q.topic)
+    if (inFreeSample) freeTopics.add(q.topic)
+    await ensure('questions', { question: { equals: q.question } }, { ...q, order: i + 1, inFreeSample })
+  }
+
+  return { created }
+}

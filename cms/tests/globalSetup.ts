@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startPostgres, type PostgresServer } from '../../scripts/lib/postgres'
+
+/**
+ * One fresh PostgreSQL database per test run, migrated with the committed migrations, dropped
+ * at the end. The server is TEST_DATABASE_SERVER_URL (or DATABASE_URL's server) when given, else
+ * embedded PostgreSQL in .data/test-postgres. Migrations run in a child process (importing the
+ * Payload config inside Vitest's main process hung now and then), through scripts/run-ts.mjs.
+ */
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const cmsDir = path.resolve(dirname, '..')
+let server: PostgresServer | null = null
+let database = ''
+
+function serverUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL
+  if (!url) return undefined
+  const u = new URL(url)
+  u.pathname = '/postgres'
+  return u.toString()
+}
+
+export async function setup() {
+  server = await startPostgres({
+    dataDir: path.resolve(cmsDir, '../.data/test-postgres'),
+    port: Number(process.env.TEST_PG_PORT ?? 54339),
+    serverUrl: serverUrl(),
+    fast: true,
+  })
+  await server.dropStaleDatabases('test')
+  database = `test_${process.pid}_${Date.now().toString(36)}`
+  await server.createDatabase(database)
+  process.env.DATABASE_URL = server.url(database)
+  execFileSync(process.execPath, [path.resolve(cmsDir, '../scripts/run-ts.mjs'), 'scripts/migrate.ts'], {
+    cwd: cmsDir,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_AUTORUN: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 120_000,
+  })
+}
+
+export async function teardown() {
+  if (!server) return
+  await server.dropDatabase(database).catch(() => {})
+  await server.stop()
+}

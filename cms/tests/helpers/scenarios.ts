@@ -1,0 +1,82 @@
+import type { Role } from '@mentorloop/shared'
+import type { Mentor, Plan, User } from '@mentorloop/shared/payload-types'
+import type { Payload } from 'payload'
+
+/**
+ * Small scenario builders: each creates exactly what a test asks for, with unique e-mails so
+ * tests never collide, through the Local API with overrideAccess (test set-up, not the code
+ * under test).
+ */
+const PASSWORD = 'test-password-123'
+let counter = 0
+export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`
+
+export type TestUser = User & { token: string; password: string }
+
+export async function createUser(
+  payload: Payload,
+  opts: { roles?: Role[]; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `${unique(opts.roles?.[0] ?? 'student')}@test.mentorloop.in`
+  const user = (await payload.create({
+    collection: 'users',
+    data: { email, password: PASSWORD, name: opts.name ?? 'Test User', roles: opts.roles ?? ['student'], passwordLogin: true },
+    overrideAccess: true,
+  })) as User
+  const { token } = await payload.login({ collection: 'users', data: { email, password: PASSWORD }, overrideAccess: true })
+  return { ...user, token: token!, password: PASSWORD }
+}
+
+export async function createMentor(
+  payload: Payload,
+  opts: { user?: User; capacity?: number; published?: boolean; name?: string } = {},
+): Promise<Mentor> {
+  const name = opts.name ?? unique('Mentor')
+  return (await payload.create({
+    collection: 'mentors',
+    data: {
+      name,
+      email: `${unique('mentor-profile')}@test.mentorloop.in`,
+      user: opts.user?.id,
+      profession: 'SDE II',
+      company: 'Google',
+      skills: 'DSA, System Design',
+      capacity: opts.capacity ?? 15,
+      _status: opts.published === false ? 'draft' : 'published',
+    },
+    draft: opts.published === false,
+    overrideAccess: true,
+  })) as Mentor
+}
+
+export async function findPlan(payload: Payload, code: Plan['code']): Promise<Plan> {
+  const existing = await payload.find({ collection: 'plans', where: { code: { equals: code } }, limit: 1, overrideAccess: true })
+  if (existing.docs[0]) return existing.docs[0] as Plan
+  const { plans } = await import('../../seed/plans')
+  const seed = plans.find((p) => p.code === code)!
+  return (await payload.create({ collection: 'plans', data: seed, overrideAccess: true })) as Plan
+}
+
+const DAY = 86_400_000
+
+/** A completed payment that makes the plan active for the user now. */
+export async function givePlan(payload: Payload, user: User, code: Plan['code'] = 'PLACEMENT_FOCUSED', days = 30) {
+  const plan = await findPlan(payload, code)
+  const id = unique('order')
+  return payload.create({
+    collection: 'payments',
+    data: {
+      user: user.id,
+      plan: plan.id,
+      amount: Math.round(plan.price * 100),
+      currency: 'INR',
+      status: 'completed',
+      gateway: 'sandbox',
+      gatewayOrderId: id,
+      gatewayPaymentId: `pay_${id}`,
+      subscriptionStarts: new Date(Date.now() - DAY).toISOString(),
+      subscriptionEnds: new Date(Date.now() + days * DAY).toISOString(),
+    },
+    overrideAccess: true,
+  })
+}

@@ -1,0 +1,40 @@
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { describe, expect, it } from 'vitest'
+import { renderEmail } from '../../notifications/layout'
+import { queueEmail } from '../../notifications/queueEmail'
+import { testPayload } from '../helpers/payload'
+import { unique } from '../helpers/scenarios'
+
+const outboxFor = async (to: string) => {
+  const payload = await testPayload()
+  return payload.find({ collection: 'email-outbox', where: { to: { equals: to } }, overrideAccess: true })
+}
+
+describe('e-mail through the jobs queue', () => {
+  it('a committed transaction sends (captures) its e-mail once the job runs', async () => {
+    const payload = await testPayload()
+    const to = `${unique('mail')}@test.mentorloop.in`
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    await queueEmail(req, { to, template: 'test', ...renderEmail({ subject: 'Hello', greeting: 'Hi', paragraphs: ['One <b>line</b>.'] }) })
+    await commitTransaction(req)
+    expect((await outboxFor(to)).totalDocs).toBe(0)
+    await payload.jobs.run({ queue: 'default' })
+    const { docs } = await outboxFor(to)
+    expect(docs).toHaveLength(1)
+    expect(docs[0]).toMatchObject({ subject: 'Hello', status: 'captured', template: 'test' })
+    expect(docs[0]!.text).toContain('One <b>line</b>.')
+    expect(docs[0]!.html).toContain('One &lt;b&gt;line&lt;/b&gt;.')
+  })
+
+  it('a rolled-back transaction sends nothing', async () => {
+    const payload = await testPayload()
+    const to = `${unique('mail')}@test.mentorloop.in`
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    await queueEmail(req, { to, template: 'test', ...renderEmail({ subject: 'Never', greeting: 'Hi', paragraphs: [] }) })
+    await killTransaction(req)
+    await payload.jobs.run({ queue: 'default' })
+    expect((await outboxFor(to)).totalDocs).toBe(0)
+  })
+})

@@ -1,0 +1,31 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Unit tests (`*.test.ts`) sit beside the code. Integration tests (`*.int.test.ts`) start Payload
+ * against real PostgreSQL: a fresh database per run, created, migrated and dropped by
+ * tests/globalSetup.ts.
+ */
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    environment: 'node',
+    exclude: ['node_modules/**', '.next/**'],
+    setupFiles: ['./tests/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    env: { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', JOBS_AUTORUN: 'false' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.int.test.ts', 'node_modules/**', '.next/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'int', include: ['**/*.int.test.ts'], globalSetup: ['./tests/globalSetup.ts'] },
+      },
+    ],
+  },
+})

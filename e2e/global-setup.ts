@@ -1,0 +1,31 @@
+import path from 'node:path'
+import type { FullConfig } from '@playwright/test'
+import { ROOT, startStack } from '../scripts/lib/stack'
+
+/**
+ * Starts the production builds (`npm run build` first) on a fresh, seeded database with the
+ * offline stand-ins (local OpenID issuer, sandbox payments) and returns the teardown.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4100)
+export const E2E_PORTS = { web: base, cms: base + 1, oidc: base + 3, pg: Number(process.env.E2E_PG_PORT ?? 54349) }
+
+export default async function globalSetup(_config: FullConfig) {
+  if (process.env.E2E_WEB_URL) return
+  const stack = await startStack({
+    mode: 'prod',
+    ports: E2E_PORTS,
+    pgDataDir: path.join(ROOT, '.data/e2e-postgres'),
+    database: `e2e_${process.pid}_${Date.now().toString(36)}`,
+    freshDatabase: true,
+    mocks: true,
+    randomSecrets: true,
+    quiet: !process.env.E2E_VERBOSE,
+  })
+  process.env.E2E_WEB_URL = stack.webUrl
+  process.env.E2E_CMS_URL = stack.cmsUrl
+  process.env.E2E_DATABASE_URL = stack.databaseUrl
+  process.env.E2E_SERVICE_KEY = stack.env.SERVICE_KEY
+  return async () => {
+    await stack.stop()
+  }
+}

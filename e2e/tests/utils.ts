@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const CMS_URL = () => process.env.E2E_CMS_URL ?? 'http://localhost:4101'
+export const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }
+
+/** Remix hydrates after the HTML arrives; click only once React owns the page. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page, opts: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  for (const selector of opts.exclude ?? []) builder = builder.exclude(selector)
+  const results = await builder.analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+/** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
+export async function adminApi() {
+  const login = await fetch(`${CMS_URL()}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${CMS_URL()}/api${path}`, {
+      method,
+      headers: { Authorization: `JWT ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    const json = await res.json().catch(() => null)
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
+    return json
+  }
+  return { token, get: (p: string) => call('GET', p), patch: (p: string, b: unknown) => call('PATCH', p, b), post: (p: string, b: unknown) => call('POST', p, b) }
+}

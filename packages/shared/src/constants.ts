@@ -1,0 +1,49 @@
+/** Role names, plan codes and status enums shared by the CMS and the site. */
+
+export const ROLES = ['student', 'mentor', 'staff', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const MENTORSHIP_PLAN_CODES = ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] as const
+export const QUESTION_BANK_PLAN_CODES = ['QB_FREE', 'PLAN1'] as const
+export const PLAN_CODES = [...MENTORSHIP_PLAN_CODES, ...QUESTION_BANK_PLAN_CODES] as const
+export type PlanCode = (typeof PLAN_CODES)[number]
+export type MentorshipPlanCode = (typeof MENTORSHIP_PLAN_CODES)[number]
+
+export const PLAN_PRODUCTS = ['mentorship', 'question-bank'] as const
+export type PlanProduct = (typeof PLAN_PRODUCTS)[number]
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+
+export const BOOKING_SOURCES = ['direct', 'waitlist'] as const
+export type BookingSource = (typeof BOOKING_SOURCES)[number]
+
+export const WAITLIST_STATUSES = ['waiting', 'assigned', 'removed'] as const
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
+
+export const PAYMENT_STATUSES = ['created', 'completed', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export const REFUND_STATUSES = ['requested', 'approved', 'rejected', 'refunded'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
+/** The eight reasons of SPEC section 5, in the spec's order and wording. */
+export const REFUND_REASONS = [
+  "I didn't feel enough clarity or direction",
+  'I expected more interaction with the mentor',
+  'The session felt too fast / too slow',
+  "The mentor's style didn't match my learning preference",
+  "Timing didn't work for me",
+  'Not ready to continue with the subscription',
+  'I plan to rejoin in the future',
+  'Other (please share below)',
+] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
+export const REFUND_REASON_OTHER: RefundReason = 'Other (please share below)'
+export const REFUND_FEEDBACK_MAX_WORDS = 50
+
+export const CURRENCY = 'INR' as const
+export const DEFAULT_MENTOR_CAPACITY = 15
+export const DEFAULT_PLAN_DURATION_DAYS = 30
+export const CONTACT_DIGITS = 10
+export const TIME_ZONE = 'Asia/Kolkata'

@@ -1,0 +1,6 @@
+export * from './constants'
+export * from './messages'
+export * from './money'
+export * from './schemas'
+export * from './auth'
+export * from './rateLimit'

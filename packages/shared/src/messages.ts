@@ -1,0 +1,79 @@
+/**
+ * The human texts of SPEC section 8 (and 5), in one place so that the CMS, the site and the tests
+ * agree on the wording. Keys are stable error codes; values are what a person reads.
+ */
+export const MESSAGES = {
+  // sign-in
+  LOGIN_SUCCESS: 'Logged In Successfully',
+  LOGIN_FAILED: 'Login Failed',
+  LOGOUT_FAILED: 'Logout Failed',
+  LOGOUT_SUCCESS: 'Logged Out Successfully',
+  // booking
+  PLEASE_LOGIN: 'Please Login',
+  MISSING_FIELDS_TITLE: 'Missing Fields',
+  MISSING_FIELDS: 'Please fill in all fields.',
+  INVALID_PHONE: 'Please enter a valid 10-digit phone number',
+  MENTOR_ALREADY_BOOKED_TITLE: 'Mentor Already Booked',
+  MENTOR_ALREADY_BOOKED: 'You have already booked a mentor.',
+  ALREADY_BOOKED_TITLE: 'Already Booked',
+  ALREADY_BOOKED: 'You have already booked this mentor.',
+  PAYMENT_REQUIRED_TITLE: 'Payment Required',
+  PAYMENT_REQUIRED: 'Please subscribe to a plan before booking sessions.',
+  PAYMENT_REQUIRED_TOAST: 'Payment required. Please subscribe to a plan first.',
+  BOOKING_FAILED_TITLE: 'Booking Failed',
+  SOMETHING_WENT_WRONG: 'Something went wrong.',
+  WAITLIST_TOKEN_TITLE: 'Waitlist Token Raised',
+  WAITLIST_TOKEN: 'You have been added to the waitlist. Our team will contact you via mail if any vacancy.',
+  MENTOR_FULL_TOAST: 'Mentor is full. You have been added to the waitlist.',
+  BOOKING_CREATED: 'Booking created successfully',
+  FAILED_CREATE_BOOKING: 'Failed to create booking',
+  FAILED_FETCH_BOOKING: 'Failed to fetch booking',
+  FAILED_FETCH_MENTOR_BOOKINGS: 'Failed to fetch mentor bookings',
+  FAILED_FETCH_PLAN_STATUS: 'Failed to fetch plan status',
+  FAILED_PROCESS_WAITLIST: 'Failed to process waitlist',
+  FAILED_ADD_WAITLIST: 'Failed to add to waitlist',
+  FAILED_REMOVE_WAITLIST: 'Failed to remove from waitlist',
+  FAILED_FETCH_WAITLIST: 'Failed to fetch waitlist entries',
+  FAILED_FETCH_MENTOR_WAITLIST: 'Failed to fetch mentor waitlist entries',
+  ADDED_TO_WAITLIST: 'Successfully added to waitlist',
+  REMOVED_FROM_WAITLIST: 'Successfully removed from waitlist',
+  // payments
+  FAILED_CREATE_ORDER: 'Failed to create order',
+  PAYMENT_VERIFICATION_FAILED: 'Payment verification failed',
+  VERIFICATION_FAILED: 'Verification failed',
+  PAYMENT_VERIFIED: 'Payment verified and plan updated!',
+  PAYMENT_SUCCESSFUL_TITLE: 'Payment Successful!',
+  PAYMENT_SUCCESSFUL: 'Your plan is now active.',
+  CANNOT_PURCHASE_TITLE: 'Cannot Purchase Plan',
+  CHECKOUT_NOT_LOADED: 'The payment window could not be loaded. Please check your internet connection and try again.',
+  // refunds
+  SELECT_REASON: 'Please select a reason.',
+  FEEDBACK_TOO_LONG: 'Feedback should be within 50 words.',
+  // question bank
+  QB_STATUS_FAILED: 'Failed to retrieve subscription status. Please try again later.',
+  QB_INVALID_PAYMENT_RESPONSE: 'Invalid payment response. Please contact support.',
+  QB_VERIFICATION_FAILED: 'Payment verification failed. Please contact support.',
+  QB_INITIATE_FAILED: 'Failed to initiate payment. Please try again later.',
+  QB_VERIFYING: 'Verifying payment, please wait...',
+  QB_PROCESSING: 'Processing payment, please do not press back or refresh...',
+  QB_SUCCESS: 'Payment successful and subscription updated!',
+  // empty states
+  NO_UPCOMING_SESSIONS: 'No upcoming sessions.',
+  NO_BOOKED_SESSIONS: 'No booked sessions.',
+  NO_MENTORS: 'No mentors found.',
+  NO_PAYMENTS: 'No payments found',
+} as const
+
+export type MessageCode = keyof typeof MESSAGES
+
+export function alreadyPurchasedMessage(planName: string): string {
+  return `You have already purchased the ${planName} plan. You cannot purchase the same plan twice.`
+}
+
+export function assignedToMentorsMessage(n: number): string {
+  return `You've been assigned to ${n} mentor(s)!`
+}
+
+export function stillOnWaitlistMessage(n: number): string {
+  return `Still on waitlist for ${n} mentor(s)`
+}

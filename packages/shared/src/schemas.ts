@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import {
+  CONTACT_DIGITS,
+  REFUND_FEEDBACK_MAX_WORDS,
+  REFUND_REASON_OTHER,
+  REFUND_REASONS,
+} from './constants'
+import { MESSAGES } from './messages'
+
+/** Words split on whitespace, as SPEC section 5 counts them. */
+export function countWords(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length
+}
+
+const required = (field: z.ZodString) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), field.min(1, MESSAGES.MISSING_FIELDS))
+
+export const phoneSchema = z
+  .string({ error: MESSAGES.MISSING_FIELDS })
+  .trim()
+  .min(1, MESSAGES.MISSING_FIELDS)
+  .regex(new RegExp(`^\\d{${CONTACT_DIGITS}}$`), MESSAGES.INVALID_PHONE)
+
+/** The landing page's booking form (the e-mail comes from the session, never from the form). */
+export const bookingFormSchema = z.object({
+  name: required(z.string({ error: MESSAGES.MISSING_FIELDS }).max(120, 'Name is too long.')),
+  contact: phoneSchema,
+  mentorId: required(z.string({ error: MESSAGES.MISSING_FIELDS })),
+})
+export type BookingForm = z.infer<typeof bookingFormSchema>
+
+export const refundFeedbackSchema = z
+  .object({
+    reason: z.enum(REFUND_REASONS, { error: MESSAGES.SELECT_REASON }),
+    feedback: z.string().trim().optional().default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason !== REFUND_REASON_OTHER && value.feedback) {
+      // The textarea is only enabled for "Other"; anything else sent is ignored, not an error.
+      value.feedback = ''
+    }
+    if (countWords(value.feedback) > REFUND_FEEDBACK_MAX_WORDS) {
+      ctx.addIssue({ code: 'custom', path: ['feedback'], message: MESSAGES.FEEDBACK_TOO_LONG })
+    }
+  })
+export type RefundFeedback = z.infer<typeof refundFeedbackSchema>
+
+export const newsletterSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name.').max(120, 'Name is too long.'),
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address.')),
+})
+export type NewsletterForm = z.infer<typeof newsletterSchema>

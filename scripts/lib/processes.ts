@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+
+/**
+ * Child processes of the orchestration scripts. Each runs in its own process group so that
+ * stopping it also stops what it started (next's workers, vite), and none outlives us.
+ */
+export type Child = { name: string; proc: ChildProcess; exited: Promise<number | null> }
+
+const children = new Set<Child>()
+
+const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m']
+
+export function run(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; onLine?: (line: string) => void },
+): Child {
+  const proc = spawn(command, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const color = COLORS[children.size % COLORS.length]
+  const prefix = `${color}${name.padEnd(4)}\x1b[0m │ `
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim() || line.includes('Unknown user config "nodedir"')) continue
+      opts.onLine?.(line)
+      if (!opts.quiet) process.stdout.write(prefix + line + '\n')
+    }
+  }
+  proc.stdout?.on('data', forward)
+  proc.stderr?.on('data', forward)
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
+  const child: Child = { name, proc, exited }
+  children.add(child)
+  void exited.then(() => children.delete(child))
+  return child
+}
+
+/** Runs a command to completion; rejects with its output when it fails. */
+export async function runToEnd(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean },
+): Promise<void> {
+  const lines: string[] = []
+  const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
+  const code = await child.exited
+  if (code !== 0) {
+    throw new Error(`${name} failed (exit ${code}):\n${lines.slice(-40).join('\n')}`)
+  }
+}
+
+function signalGroup(child: Child, signal: NodeJS.Signals) {
+  if (child.proc.exitCode !== null || child.proc.pid === undefined) return
+  try {
+    process.kill(-child.proc.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops every child: SIGTERM, then SIGKILL after a grace period. */
+export async function stopAll(graceMs = 8000): Promise<void> {
+  const all = [...children]
+  for (const c of all) signalGroup(c, 'SIGTERM')
+  await Promise.race([
+    Promise.all(all.map((c) => c.exited)),
+    new Promise((r) => setTimeout(r, graceMs)),
+  ])
+  for (const c of all) signalGroup(c, 'SIGKILL')
+}
+
+/** Synchronous last resort for signal handlers and process exit. */
+export function killAllNow(): void {
+  for (const c of children) signalGroup(c, 'SIGTERM')
+}
+
+export async function waitForHttp(url: string, opts: { timeoutMs: number; child?: Child; okStatuses?: number[] }) {
+  const deadline = Date.now() + opts.timeoutMs
+  let lastError = ''
+  while (Date.now() < deadline) {
+    if (opts.child && opts.child.proc.exitCode !== null) {
+      throw new Error(`${opts.child.name} exited (code ${opts.child.proc.exitCode}) before ${url} answered`)
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(60_000), redirect: 'manual' })
+      if ((opts.okStatuses ?? [200]).includes(res.status)) return
+      lastError = `HTTP ${res.status}`
+    } catch (error) {
+      lastError = (error as Error).message
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${url} did not answer within ${opts.timeoutMs / 1000}s (${lastError})`)
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startLocalIssuer, type LocalIssuer } from './oidc-issuer'
+import { startPostgres, type PostgresServer } from './postgres'
+import { run, runToEnd, stopAll, waitForHttp, type Child } from './processes'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const BIN = path.join(ROOT, 'node_modules/.bin')
+
+export type StackOptions = {
+  mode: 'dev' | 'prod'
+  ports: { web: number; cms: number; oidc: number; pg: number }
+  /** Where embedded PostgreSQL keeps its data (ignored when DATABASE_URL names a server). */
+  pgDataDir: string
+  database: string
+  /** Create the database afresh (and drop it on stop): tests. */
+  freshDatabase?: boolean
+  /** Stand-ins allowed in a production build (tests only). */
+  mocks?: boolean
+  /** Random secrets instead of the development defaults (a production build needs them). */
+  randomSecrets?: boolean
+  quiet?: boolean
+  seed?: boolean
+}
+
+export type Stack = {
+  webUrl: string
+  cmsUrl: string
+  issuerUrl: string | null
+  databaseUrl: string
+  env: NodeJS.ProcessEnv
+  stop: () => Promise<void>
+}
+
+/** DATABASE_URL, when set, names the server to use; we take the server and pick the database. */
+function serverUrlFromEnv(): string | undefined {
+  const url = process.env.DATABASE_URL
+  if (!url) return undefined
+  const u = new URL(url)
+  u.pathname = '/postgres'
+  return u.toString()
+}
+
+function databaseFromEnv(fallback: string): string {
+  const url = process.env.DATABASE_URL
+  if (!url) return fallback
+  const name = new URL(url).pathname.replace(/^\//, '')
+  return name || fallback
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  let pg: PostgresServer | null = null
+  let issuer: LocalIssuer | null = null
+  const children: Child[] = []
+  const database = opts.freshDatabase ? opts.database : databaseFromEnv(opts.database)
+  let stopped = false
+
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    await stopAll()
+    await issuer?.stop().catch(() => {})
+    if (pg && opts.freshDatabase) await pg.dropDatabase(database).catch(() => {})
+    // A postgres that already exited (Ctrl-C reaches it too) never reports exit again.
+    await Promise.race([pg?.stop(), new Promise((r) => setTimeout(r, 5000))])
+  }
+
+  try {
+    pg = await startPostgres({
+      dataDir: opts.pgDataDir,
+      port: opts.ports.pg,
+      serverUrl: serverUrlFromEnv(),
+      fast: opts.freshDatabase,
+    })
+    if (opts.freshDatabase) {
+      await pg.dropStaleDatabases(database.split('_')[0]!)
+      await pg.dropDatabase(database)
+      await pg.createDatabase(database)
+    } else {
+      await pg.ensureDatabase(database)
+    }
+    const databaseUrl = pg.url(database)
+
+    const webUrl = `http://localhost:${opts.ports.web}`
+    const cmsUrl = `http://localhost:${opts.ports.cms}`
+    const usingGoogle = Boolean(process.env.GOOGLE_CLIENT_ID)
+    if (!usingGoogle) {
+      issuer = await startLocalIssuer({ port: opts.ports.oidc })
+    }
+    const secret = () => randomBytes(32).toString('hex')
+    const secrets = opts.randomSecrets
+      ? { PAYLOAD_SECRET: secret(), SERVICE_KEY: secret(), SESSION_SECRET: secret() }
+      : {}
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...secrets,
+      NODE_ENV: opts.mode === 'dev' ? 'development' : 'production',
+      DATABASE_URL: databaseUrl,
+      CMS_PORT: String(opts.ports.cms),
+      WEB_PORT: String(opts.ports.web),
+      CMS_PUBLIC_URL: cmsUrl,
+      CMS_INTERNAL_URL: `http://127.0.0.1:${opts.ports.cms}`,
+      WEB_PUBLIC_URL: webUrl,
+      WEB_INTERNAL_URL: `http://127.0.0.1:${opts.ports.web}`,
+      ...(issuer ? { OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID: 'mentorloop-local', OIDC_CLIENT_SECRET: 'local-secret' } : {}),
+      ...(opts.mocks ? { MOCKS: 'true' } : {}),
+      NEXT_TELEMETRY_DISABLED: '1',
+    }
+
+    // Migrations, then the seed (create-if-missing). Always in development mode: the seed refuses production.
+    if (opts.seed !== false) {
+      await runToEnd('seed', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'seed/run.ts'], {
+        cwd: path.join(ROOT, 'cms'),
+        env: { ...env, NODE_ENV: 'development' },
+        quiet: opts.quiet,
+      })
+    }
+
+    const cms =
+      opts.mode === 'dev'
+        ? run('cms', path.join(BIN, 'next'), ['dev', '--port', String(opts.ports.cms)], {
+            cwd: path.join(ROOT, 'cms'),
+            env,
+            quiet: opts.quiet,
+          })
+        : run('cms', path.join(BIN, 'next'), ['start', '--port', String(opts.ports.cms)], {
+            cwd: path.join(ROOT, 'cms'),
+            env,
+            quiet: opts.quiet,
+          })
+    children.push(cms)
+    const web =
+      opts.mode === 'dev'
+        ? run('web', path.join(BIN, 'remix'), ['vite:dev', '--port', String(opts.ports.web), '--strictPort'], {
+            cwd: path.join(ROOT, 'web'),
+            env,
+            quiet: opts.quiet,
+          })
+        : run('web', path.join(BIN, 'remix-serve'), ['./build/server/index.js'], {
+            cwd: path.join(ROOT, 'web'),
+            env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
+            quiet: opts.quiet,
+          })
+    children.push(web)
+
+    await Promise.all([
+      waitForHttp(`http://127.0.0.1:${opts.ports.cms}/api/globals/site-settings`, { timeoutMs: 240_000, child: cms }),
+      waitForHttp(`http://127.0.0.1:${opts.ports.web}/healthz`, { timeoutMs: 240_000, child: web }),
+    ])
+    return { webUrl, cmsUrl, issuerUrl: issuer?.url ?? null, databaseUrl, env, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

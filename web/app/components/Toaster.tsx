@@ -1,0 +1,19 @@
+import { useEffect } from 'react'
+import { Toaster as SonnerToaster, toast as showToast } from 'sonner'
+import type { Toast } from '~/utils/toast.server'
+
+/** The site's one toast system (sonner): at most 20 visible, announced politely. */
+export const MAX_TOASTS = 20
+
+export function Toaster({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (!toast) return
+    // Let the page paint first so the toast is not lost in hydration.
+    const t = setTimeout(() => {
+      const show = toast.type === 'message' ? showToast : showToast[toast.type]
+      show(toast.title, { id: toast.id, description: toast.description })
+    }, 0)
+    return () => clearTimeout(t)
+  }, [toast])
+  return <SonnerToaster position="top-center" richColors closeButton visibleToasts={MAX_TOASTS} />
+}

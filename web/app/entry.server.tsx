@@ -1,0 +1,86 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from '~/utils/nonce-provider'
+import { securityHeaders } from '~/utils/security-headers.server'
+
+const ABORT_DELAY = 5_000
+
+/** One JSON line per request, with its request id (also returned as X-Request-Id). */
+function logRequest(request: Request, status: number, started: number | null, requestId: string, kind: 'document' | 'data') {
+  if (process.env.NODE_ENV === 'test' || process.env.WEB_ACCESS_LOG === 'false') return
+  const url = new URL(request.url)
+  process.stdout.write(
+    `${JSON.stringify({
+      level: status >= 500 ? 'error' : 'info',
+      time: new Date().toISOString(),
+      requestId,
+      kind,
+      method: request.method,
+      path: url.pathname,
+      status,
+      ...(started ? { ms: Date.now() - started } : {}),
+    })}\n`,
+  )
+}
+
+function requestIdOf(request: Request) {
+  const incoming = request.headers.get('x-request-id')
+  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const started = Date.now()
+  const requestId = requestIdOf(request)
+  const nonce = randomBytes(16).toString('base64')
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
+  responseHeaders.set('X-Request-Id', requestId)
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          logRequest(request, responseStatusCode, started, requestId, 'document')
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY + 1000)
+  })
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const requestId = requestIdOf(request)
+  for (const [k, v] of Object.entries(securityHeaders(''))) {
+    if (k !== 'Content-Security-Policy') response.headers.set(k, v)
+  }
+  response.headers.set('X-Request-Id', requestId)
+  logRequest(request, response.status, null, requestId, 'data')
+  return response
+}

@@ -1,0 +1,98 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { SiteFooter } from '~/components/SiteFooter'
+import { SiteHeader } from '~/components/SiteHeader'
+import { Toaster } from '~/components/Toaster'
+import { getSiteSettings } from '~/models/content.server'
+import { useNonce } from '~/utils/nonce-provider'
+import { getOptionalUser } from '~/utils/auth.server'
+import { getToast } from '~/utils/toast.server'
+import stylesheet from '~/tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: stylesheet },
+]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.settings?.seoTitle ?? 'MentorLoop' },
+  { name: 'description', content: data?.settings?.seoDescription ?? '' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The header and footer still render when the CMS is down; the page says what failed.
+  const [settings, { toast, headers }, signedIn] = await Promise.all([
+    getSiteSettings().catch(() => null),
+    getToast(request),
+    // The avatar menu; when the CMS cannot say who this is, the header shows "Login".
+    getOptionalUser(request).catch(() => null),
+  ])
+  const user = signedIn ? { email: signedIn.email, roles: signedIn.roles, mentorId: signedIn.mentorId } : null
+  return data({ settings, toast, user }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  return (
+    <html lang="en-IN" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader siteName={rootData?.settings?.siteName ?? 'MentorLoop'} user={rootData?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter settings={rootData?.settings ?? null} />
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong'
+  const detail = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : error.statusText
+    : 'Please try again in a moment.'
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{detail}</p>
+      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+        Back to home
+      </a>
+    </section>
+  )
+}

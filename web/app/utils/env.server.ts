@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+/**
+ * The site's environment, parsed once at start-up (Epic Stack's env.server.ts). Development and
+ * tests run on safe defaults; production refuses them unless MOCKS=true marks a test run.
+ */
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789'
+const DEV_SERVICE_KEY = 'dev-only-service-key-change-me-0123456789'
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Where this server reaches the CMS (server to server). */
+  CMS_INTERNAL_URL: z.string().url().default('http://127.0.0.1:3001'),
+  /** The CMS as a browser sees it (links to /admin, media URLs). */
+  CMS_PUBLIC_URL: z.string().url().default('http://localhost:3001'),
+  WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  SESSION_SECRET: z.string().min(32).default(DEV_SESSION_SECRET),
+  SERVICE_KEY: z.string().min(32).default(DEV_SERVICE_KEY),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  MOCKS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** Seconds public CMS content stays cached when no revalidation arrives. */
+  CONTENT_CACHE_TTL: z.coerce.number().int().min(0).default(300),
+})
+
+export type WebEnv = z.infer<typeof schema> & { isProduction: boolean; usingGoogle: boolean }
+
+function load(): WebEnv {
+  const parsed = schema.safeParse(process.env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid site environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const result: WebEnv = { ...e, isProduction: e.NODE_ENV === 'production', usingGoogle: Boolean(e.GOOGLE_CLIENT_ID) }
+  if (result.isProduction) {
+    const problems: string[] = []
+    if (e.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET is the development default')
+    if (e.SERVICE_KEY === DEV_SERVICE_KEY) problems.push('SERVICE_KEY is the development default')
+    if (!e.MOCKS && !result.usingGoogle) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
+    if (result.usingGoogle && !e.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_SECRET is missing (Google sign-in needs it)')
+    if (problems.length) throw new Error(`Refusing to start in production:\n  - ${problems.join('\n  - ')}`)
+  }
+  return result
+}
+
+export const env = load()
