@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createRazorpayGateway } from './razorpay'
+import { checkoutSignature, hmacSha256Hex } from './signature'
+import { GatewayError } from './types'
+
+/**
+ * Contract test of the Razorpay adapter against a local HTTP server playing Razorpay's API
+ * (`POST /v1/orders`, `POST /v1/payments/:id/refund`), with its error shapes: the SDK's own
+ * axios instance is pointed at it, so the real SDK code runs.
+ */
+type Seen = { method: string; url: string; auth: string | undefined; body: any }
+let server: Server
+let baseUrl: string
+let seen: Seen[] = []
+let next: { status: number; body: unknown } | 'hang' | null = null
+
+const KEY_ID = 'rzp_test_contract'
+const KEY_SECRET = 'contract_secret'
+
+function reply(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+beforeAll(async () => {
+  server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    const body = raw ? JSON.parse(raw) : null
+    seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body })
+    if (next === 'hang') return // never answers: the adapter's timeout must fire
+    if (next) return reply(res, next.status, next.body)
+    if (req.method === 'POST' && req.url === '/v1/orders') {
+      return reply(res, 200, { id: 'order_Fake123', entity: 'order', amount: body.amount, currency: body.currency, receipt: body.receipt, status: 'created' })
+    }
+    const refund = req.url?.match(/^\/v1\/payments\/([^/]+)\/refund$/)
+    if (req.method === 'POST' && refund) {
+      return reply(res, 200, { id: 'rfnd_Fake1', entity: 'refund', payment_id: refund[1], amount: body.amount, status: 'processed' })
+    }
+    reply(res, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+beforeEach(() => {
+  seen = []
+  next = null
+})
+
+const gateway = () => createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'wh', baseUrl, timeoutMs: 500 })
+const basic = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`
+
+describe('Razorpay adapter (contract)', () => {
+  it('creates an order with basic auth, amount in paise and our receipt', async () => {
+    const order = await gateway().createOrder({ amount: 59900, currency: 'INR', receipt: 'u1-BEGINNER_TECHY-abc', notes: { userId: '1' } })
+    expect(order).toEqual({ id: 'order_Fake123', amount: 59900, currency: 'INR' })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/orders', auth: basic })
+    expect(seen[0]!.body).toMatchObject({ amount: 59900, currency: 'INR', receipt: 'u1-BEGINNER_TECHY-abc', notes: { userId: '1' } })
+  })
+
+  it('refunds a payment', async () => {
+    const refund = await gateway().refund({ paymentId: 'pay_X1', amount: 59900 })
+    expect(refund).toEqual({ id: 'rfnd_Fake1', status: 'processed' })
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/payments/pay_X1/refund', auth: basic, body: { amount: 59900 } })
+  })
+
+  it('maps Razorpay’s 400 error shape to a non-retryable GatewayError with its description', async () => {
+    next = { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00', field: 'amount' } } }
+    const error = await gateway().createOrder({ amount: 1, currency: 'INR', receipt: 'r' }).catch((e) => e)
+    expect(error).toBeInstanceOf(GatewayError)
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', retryable: false, providerStatus: 400 })
+    expect(error.message).toContain('The amount must be atleast INR 1.00')
+  })
+
+  it('maps 401 (wrong keys) and 5xx', async () => {
+    next = { status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } }
+    expect(await gateway().refund({ paymentId: 'pay_1' }).catch((e) => e)).toMatchObject({ code: 'AUTH', retryable: false })
+    next = { status: 502, body: { error: { code: 'SERVER_ERROR', description: 'Bad gateway' } } }
+    expect(await gateway().refund({ paymentId: 'pay_1' }).catch((e) => e)).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
+  })
+
+  it('a network failure (nothing listening) is a retryable GatewayError, not a crash', async () => {
+    const closed = createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'wh', baseUrl: 'http://127.0.0.1:1' })
+    const error = await closed.createOrder({ amount: 100, currency: 'INR', receipt: 'r' }).catch((e) => e)
+    expect(error).toBeInstanceOf(GatewayError)
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
+  })
+
+  it('a hanging server times out as UNAVAILABLE', async () => {
+    next = 'hang'
+    const error = await gateway().createOrder({ amount: 100, currency: 'INR', receipt: 'r' }).catch((e) => e)
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
+  })
+
+  it('verifies checkout and webhook signatures with its own secrets', () => {
+    const g = gateway()
+    const signature = checkoutSignature('order_1', 'pay_1', KEY_SECRET)
+    expect(g.verifyCheckoutSignature({ orderId: 'order_1', paymentId: 'pay_1', signature })).toBe(true)
+    expect(g.verifyCheckoutSignature({ orderId: 'order_1', paymentId: 'pay_2', signature })).toBe(false)
+    expect(g.verifyWebhookSignature('{"a":1}', hmacSha256Hex('{"a":1}', 'wh'))).toBe(true)
+    expect(g.verifyWebhookSignature('{"a":1}', hmacSha256Hex('{"a":1}', KEY_SECRET))).toBe(false)
+  })
+})
