@@ -2,6 +2,7 @@ import * as migration_20261122_125624_initial from './20261122_125624_initial';
 import * as migration_20261122_125625_seat_limit from './20261122_125625_seat_limit';
 import * as migration_20261122_140738_email_outbox_and_jobs from './20261122_140738_email_outbox_and_jobs';
 import * as migration_20261122_141149_question_bank from './20261122_141149_question_bank';
+import * as migration_20261122_161624_issue5_sessions from './20261122_161624_issue5_sessions';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_141149_question_bank.up,
     down: migration_20261122_141149_question_bank.down,
-    name: '20261122_141149_question_bank'
+    name: '20261122_141149_question_bank',
+  },
+  {
+    up: migration_20261122_161624_issue5_sessions.up,
+    down: migration_20261122_161624_issue5_sessions.down,
+    name: '20261122_161624_issue5_sessions'
   },
 ];

@@ -81,6 +81,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscriber;
     'email-outbox': EmailOutbox;
     questions: Question;
+    sessions: Session;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -103,6 +104,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscribersSelect<false> | NewsletterSubscribersSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
+    sessions: SessionsSelect<false> | SessionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -532,6 +534,25 @@ export interface Question {
   createdAt: string;
 }
 /**
+ * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions".
+ */
+export interface Session {
+  id: number;
+  title: string;
+  mentor: number | Mentor;
+  startsAt: string;
+  durationMinutes: number;
+  /**
+   * One shared link for the batch (https://...).
+   */
+  meetingLink?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -702,6 +723,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'questions';
         value: number | Question;
+      } | null)
+    | ({
+        relationTo: 'sessions';
+        value: number | Session;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1011,6 +1036,19 @@ export interface QuestionsSelect<T extends boolean = true> {
   toppersSolution?: T;
   inFreeSample?: T;
   order?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions_select".
+ */
+export interface SessionsSelect<T extends boolean = true> {
+  title?: T;
+  mentor?: T;
+  startsAt?: T;
+  durationMinutes?: T;
+  meetingLink?: T;
   updatedAt?: T;
   createdAt?: T;
 }
