@@ -16,6 +16,7 @@ import { Payments } from './collections/Payments'
 import { Plans } from './collections/Plans'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
+import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
@@ -53,6 +54,7 @@ export default buildConfig({
     NewsletterSubscribers,
     EmailOutbox,
     Questions,
+    Sessions,
   ],
   globals: [SiteSettings],
   email: emailAdapter,

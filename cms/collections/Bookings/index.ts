@@ -3,6 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
+import { cancelBookingEndpoint } from './endpoints/cancel'
+import { createBookingEndpoint } from './endpoints/createBooking'
+import { mentorBookingsEndpoint, userBookingsEndpoint } from './endpoints/listBookings'
+import { planStatusEndpoint } from './endpoints/planStatus'
+import { processWaitlistEndpoint } from './endpoints/processWaitlist'
+import { waitlistStatusEndpoint } from './endpoints/seatStatus'
+import { fillSeatAfterChange, fillSeatAfterDelete } from './hooks/fillSeatWhenFreed'
 
 const label = (s: string) => s[0].toUpperCase() + s.slice(1)
 
@@ -10,6 +17,8 @@ export const Bookings: CollectionConfig = {
   slug: 'bookings',
   admin: {
     defaultColumns: ['user', 'mentor', 'status', 'source', 'timeSlot', 'createdAt'],
+    listSearchableFields: ['id'],
+    description: 'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
   },
@@ -21,6 +30,17 @@ export const Bookings: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
+  // SPEC section 7 calls; the more specific paths first (custom endpoints match in order).
+  endpoints: [
+    createBookingEndpoint,
+    planStatusEndpoint,
+    userBookingsEndpoint,
+    waitlistStatusEndpoint,
+    mentorBookingsEndpoint,
+    processWaitlistEndpoint,
+    cancelBookingEndpoint,
+  ],
+  hooks: { afterChange: [fillSeatAfterChange], afterDelete: [fillSeatAfterDelete] },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },

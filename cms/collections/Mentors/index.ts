@@ -4,6 +4,8 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
 import { isSignedInField } from '../../access/isSignedIn'
 import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
+import { isFullEndpoint } from './endpoints/isFull'
+import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -22,6 +24,8 @@ export const Mentors: CollectionConfig = {
     update: updateMentors,
     delete: isEditor,
   },
+  endpoints: [isFullEndpoint],
+  hooks: { afterChange: [fillSeatsWhenCapacityGrows] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     {

@@ -4,6 +4,7 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { canUseAdminPanel } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { checkRole } from '../../access/checkRole'
+import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
 import { oidcExchange } from './endpoints/oidcExchange'
 import { addMentorIdToMe } from './hooks/addMentorIdToMe'
 import { blockPasswordLoginForGoogleAccounts } from './hooks/blockPasswordLoginForGoogleAccounts'
@@ -38,7 +39,7 @@ export const Users: CollectionConfig = {
     afterMe: [addMentorIdToMe],
   },
   // Google sign-in: the site exchanges a verified ID token for a session (service key only).
-  endpoints: [oidcExchange],
+  endpoints: [oidcExchange, checkBookingAllowedEndpoint, subscribeEndpoint],
   fields: [
     { name: 'name', type: 'text', maxLength: 120 },
     {

@@ -3,12 +3,15 @@ import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
+import { waitlistEndpoints } from './endpoints'
 
 export const Waitlist: CollectionConfig = {
   slug: 'waitlist',
   labels: { singular: 'Waitlist entry', plural: 'Waitlist' },
   admin: {
     defaultColumns: ['user', 'mentor', 'status', 'joinedAt'],
+    description:
+      'First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity or use POST /api/bookings/process-waitlist/{mentorId}.',
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
   },
@@ -19,6 +22,7 @@ export const Waitlist: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
+  endpoints: waitlistEndpoints,
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },

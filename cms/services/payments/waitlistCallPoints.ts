@@ -1,28 +1,36 @@
 import type { Payload, PayloadRequest } from 'payload'
+import { cancelBooking, processWaitlistForUser } from '../booking'
 
-/**
- * The two places where payments meet bookings (DESIGN §5/§6). The booking service (issue 5)
- * provides the real operations; until that branch is merged these are the ONE call point each.
- *
- * CALL POINT (booking): after a mentorship payment completes, waiting students are processed.
- */
+/** Where payments meet bookings (DESIGN §5/§6), through the booking service's operations. */
 export type WaitlistOutcome = { assigned: number; stillWaiting: number; processed: boolean }
 
+/** After a mentorship payment completes (its transaction committed), waiting students are processed. */
 export async function processWaitlistAfterPayment(args: {
   payload: Payload
   userId: number
   req: PayloadRequest
 }): Promise<WaitlistOutcome> {
-  // TODO(issue-5-booking merge): return processWaitlistForUser(args) from '../booking'.
-  void args
-  return { assigned: 0, stillWaiting: 0, processed: false }
+  const { assigned, stillWaiting } = await processWaitlistForUser(args)
+  return { assigned, stillWaiting, processed: true }
 }
 
 /**
- * CALL POINT (booking): an approved refund ends the plan, so the student's booking is cancelled,
- * which frees the seat and gives it to the next waiting student.
+ * An approved refund ends the plan, so the student's confirmed booking is cancelled (in the
+ * refund's transaction), which frees the seat and gives it to the next waiting student.
  */
-export async function releaseSeatAfterRefund(args: { payload: Payload; userId: number; req: PayloadRequest }): Promise<void> {
-  // TODO(issue-5-booking merge): cancelBooking(...) for the student's confirmed booking.
-  void args
+export async function releaseSeatAfterRefund({ payload, userId, req }: { payload: Payload; userId: number; req: PayloadRequest }): Promise<number> {
+  const { docs } = await payload.find({
+    collection: 'bookings',
+    where: { user: { equals: userId }, status: { equals: 'confirmed' } },
+    depth: 0,
+    limit: 10,
+    overrideAccess: true,
+    req,
+  })
+  let assigned = 0
+  for (const booking of docs) {
+    const result = await cancelBooking({ payload, bookingId: booking.id, byUser: 'system', req })
+    assigned += result.assigned
+  }
+  return assigned
 }

@@ -82,6 +82,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscriber;
     'email-outbox': EmailOutbox;
     questions: Question;
+    sessions: Session;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -105,6 +106,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscribersSelect<false> | NewsletterSubscribersSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
+    sessions: SessionsSelect<false> | SessionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -327,6 +329,8 @@ export interface Plan {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bookings".
  */
@@ -341,6 +345,8 @@ export interface Booking {
   createdAt: string;
 }
 /**
+ * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity or use POST /api/bookings/process-waitlist/{mentorId}.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "waitlist".
  */
@@ -545,6 +551,25 @@ export interface Question {
   createdAt: string;
 }
 /**
+ * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions".
+ */
+export interface Session {
+  id: number;
+  title: string;
+  mentor: number | Mentor;
+  startsAt: string;
+  durationMinutes: number;
+  /**
+   * One shared link for the batch (https://...).
+   */
+  meetingLink?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -719,6 +744,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'questions';
         value: number | Question;
+      } | null)
+    | ({
+        relationTo: 'sessions';
+        value: number | Session;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1038,6 +1067,19 @@ export interface QuestionsSelect<T extends boolean = true> {
   toppersSolution?: T;
   inFreeSample?: T;
   order?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions_select".
+ */
+export interface SessionsSelect<T extends boolean = true> {
+  title?: T;
+  mentor?: T;
+  startsAt?: T;
+  durationMinutes?: T;
+  meetingLink?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,0 +1,43 @@
+import { TIME_ZONE } from '@mentorloop/shared'
+import type { Session } from '@mentorloop/shared/payload-types'
+import type { CollectionAfterChangeHook } from 'payload'
+import { env } from '../../../lib/env'
+import { renderEmail } from '../../../notifications/layout'
+import { queueEmail } from '../../../notifications/queueEmail'
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso))
+
+/** Tells each booked student of the mentor (one e-mail each) that a session was scheduled or moved. */
+export const emailSessionScheduled: CollectionAfterChangeHook<Session> = async ({ doc, previousDoc, operation, req }) => {
+  const moved = operation === 'update' && previousDoc?.startsAt !== doc.startsAt
+  if (operation !== 'create' && !moved) return doc
+  const mentorId = typeof doc.mentor === 'object' ? doc.mentor.id : doc.mentor
+  const { docs: bookings } = await req.payload.find({
+    collection: 'bookings',
+    where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+    depth: 1,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  const mentor = await req.payload.findByID({ collection: 'mentors', id: mentorId, depth: 0, overrideAccess: true, req })
+  for (const booking of bookings) {
+    const user = typeof booking.user === 'object' ? booking.user : null
+    if (!user?.email) continue
+    await queueEmail(req, {
+      to: user.email,
+      template: 'session-scheduled',
+      ...renderEmail({
+        subject: `${moved ? 'Session moved' : 'Session scheduled'}: ${doc.title} with ${mentor.name}`,
+        greeting: `Hi ${user.name?.trim() || 'there'},`,
+        paragraphs: [
+          `${mentor.name} has ${moved ? 'moved' : 'scheduled'} "${doc.title}" to ${when(doc.startsAt)} (India time, ${doc.durationMinutes} minutes).`,
+          doc.meetingLink ? `Join here: ${doc.meetingLink}` : 'The meeting link will follow.',
+        ],
+        action: { label: 'See it on your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
+      }),
+    })
+  }
+  return doc
+}

@@ -1,0 +1,90 @@
+import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
+import type { PayloadRequest } from 'payload'
+import { getActivePlan } from '../plans/getActivePlan'
+import { isConstraint } from './dbErrors'
+import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
+import { bookingErrors } from './errors'
+import { confirmedBookingOf, isOpenForBooking, lockMentor, queuePosition } from './seats'
+import { inTransaction } from './transaction'
+import { findWaitingEntry } from './waitlist'
+
+export type CreateBookingInput = {
+  userId: number
+  mentorId: number
+  /** From the booking form: stored on the student's profile. Already validated by the caller. */
+  name?: string
+  phone?: string
+}
+
+export type CreateBookingResult =
+  | { kind: 'booked'; booking: Booking }
+  | { kind: 'waitlisted'; entry: Waitlist; position: number | null; alreadyWaiting: boolean }
+
+/**
+ * A student books a seat with a mentor, in one transaction:
+ * one confirmed booking per student, an active mentorship plan, then, under the mentor's row
+ * lock, a seat if one is left (and the mentor takes bookings), else a place on its waitlist.
+ * Backed by the database: the seat-limit trigger and the one-confirmed-booking unique index.
+ */
+export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
+  try {
+    return await inTransaction(req, () => book(req, input))
+  } catch (error) {
+    // A parallel request of the same student won the race for their one booking.
+    if (isConstraint(error, 'bookings_one_confirmed_per_user')) throw bookingErrors.mentorAlreadyBooked()
+    throw error
+  }
+}
+
+async function book(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput): Promise<CreateBookingResult> {
+  const { payload } = req
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
+  if (!user) throw bookingErrors.userNotFound()
+
+  const existing = await confirmedBookingOf(req, userId)
+  if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
+
+  if (!(await getActivePlan(req, userId, 'mentorship'))) throw bookingErrors.paymentRequired()
+
+  const profile: { name?: string; phone?: string } = {}
+  if (phone && phone !== user.phone) profile.phone = phone
+  if (name && !user.name?.trim()) profile.name = name
+  if (Object.keys(profile).length > 0) {
+    await payload.update({ collection: 'users', id: userId, data: profile, depth: 0, overrideAccess: true, req })
+  }
+
+  const mentor = await lockMentor(req, mentorId)
+  if (!mentor?.published) throw bookingErrors.mentorNotFound()
+  const recipient = { email: user.email, name: name ?? user.name }
+
+  if (isOpenForBooking(mentor)) {
+    const booking = await payload.create({
+      collection: 'bookings',
+      data: { user: userId, mentor: mentorId, status: 'confirmed', source: 'direct' },
+      depth: 0,
+      overrideAccess: true,
+      req,
+      context: { seatsHandled: true },
+    })
+    // A student who booked no longer needs their place in this mentor's queue.
+    const waiting = await findWaitingEntry(req, userId, mentorId)
+    if (waiting) {
+      await payload.update({ collection: 'waitlist', id: waiting.id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+    }
+    await emailBookingConfirmed(req, recipient, mentor.name)
+    return { kind: 'booked', booking }
+  }
+
+  const already = await findWaitingEntry(req, userId, mentorId)
+  if (already) return { kind: 'waitlisted', entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true }
+  const entry = await payload.create({
+    collection: 'waitlist',
+    data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: new Date().toISOString() },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const position = await queuePosition(req, entry.id)
+  await emailAddedToWaitlist(req, recipient, mentor.name, position)
+  return { kind: 'waitlisted', entry, position, alreadyWaiting: false }
+}

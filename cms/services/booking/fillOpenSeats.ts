@@ -1,0 +1,48 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { getActivePlan } from '../plans/getActivePlan'
+import { emailSeatAssigned } from './emails'
+import { confirmedBookingOf, lockMentor, seatsLeft } from './seats'
+import { requireTransaction, txQuery } from './transaction'
+
+export type SeatAssignment = { userId: number; entryId: number; bookingId: number }
+
+/**
+ * Gives a mentor's free seats to its waiting students, first come first served, skipping those
+ * without an active mentorship plan (they keep their place) and those who already hold a booking.
+ * Must run inside the caller's transaction; takes the mentor's row lock.
+ */
+export async function fillOpenSeatsInTransaction(req: PayloadRequest, mentorId: number): Promise<SeatAssignment[]> {
+  await requireTransaction(req)
+  const mentor = await lockMentor(req, mentorId)
+  if (!mentor?.published || !mentor.acceptingBookings) return []
+  let free = seatsLeft(mentor)
+  if (free === 0) return []
+
+  const queue = await txQuery<{ id: number; user_id: number }>(
+    req,
+    sql`SELECT id, user_id FROM waitlist WHERE mentor_id = ${mentorId} AND status = 'waiting' ORDER BY joined_at, id`,
+  )
+  const assigned: SeatAssignment[] = []
+  for (const row of queue) {
+    if (free === 0) break
+    const userId = Number(row.user_id)
+    const entryId = Number(row.id)
+    if (await confirmedBookingOf(req, userId)) continue
+    if (!(await getActivePlan(req, userId, 'mentorship'))) continue
+    const booking = await req.payload.create({
+      collection: 'bookings',
+      data: { user: userId, mentor: mentorId, status: 'confirmed', source: 'waitlist' },
+      depth: 0,
+      overrideAccess: true,
+      req,
+      context: { seatsHandled: true },
+    })
+    await req.payload.update({ collection: 'waitlist', id: entryId, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+    const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req })
+    await emailSeatAssigned(req, user, mentor.name)
+    assigned.push({ userId, entryId, bookingId: booking.id })
+    free--
+  }
+  return assigned
+}

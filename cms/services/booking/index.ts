@@ -1,0 +1,18 @@
+/**
+ * Booking, capacity and waitlist rules (DESIGN section 5). Every operation runs in one
+ * transaction (its own, or the caller's when `req` carries one) and takes the mentor's row lock
+ * before deciding anything about seats; the database's seat-limit trigger and unique indexes
+ * back every rule.
+ *
+ * Stable for other areas (payments, refunds):
+ * - processWaitlistForUser({ payload, userId, req }) -> { assigned, stillWaiting }
+ * - fillOpenSeats({ payload, mentorId, req }) -> { assigned, userIds }
+ * - cancelBooking({ payload, bookingId, byUser, req }) -> { booking, alreadyCancelled, assigned }
+ */
+export { cancelBooking, type CancelActor, type CancelBookingResult } from './cancelBooking'
+export { createBooking, type CreateBookingInput, type CreateBookingResult } from './createBooking'
+export { BookingError, bookingErrors, type BookingErrorBody, type BookingErrorCode } from './errors'
+export { fillOpenSeatsInTransaction, type SeatAssignment } from './fillOpenSeats'
+export { fillOpenSeats, processWaitlistForUser } from './processWaitlistForUser'
+export { countTaken } from './seats'
+export { joinWaitlist, leaveWaitlist, listWaitlist, type JoinWaitlistResult, type WaitlistView } from './waitlist'

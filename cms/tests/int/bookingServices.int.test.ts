@@ -1,0 +1,104 @@
+import { createLocalReq } from 'payload'
+import { describe, expect, it } from 'vitest'
+import {
+  BookingError,
+  cancelBooking,
+  createBooking,
+  fillOpenSeats,
+  joinWaitlist,
+  leaveWaitlist,
+  processWaitlistForUser,
+} from '../../services/booking'
+import { testPayload } from '../helpers/payload'
+import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+
+const reqFor = async () => createLocalReq({}, await testPayload())
+
+async function confirmedCount(mentorId: number) {
+  const payload = await testPayload()
+  const { totalDocs } = await payload.count({
+    collection: 'bookings',
+    where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+    overrideAccess: true,
+  })
+  return totalDocs
+}
+
+async function expectCode(p: Promise<unknown>, code: string) {
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(BookingError)
+  expect((error as BookingError).code).toBe(code)
+}
+
+describe('booking services', () => {
+  it('books a seat for a student with a plan and stores the contact number', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 2 })
+    const student = await createUser(payload)
+    await givePlan(payload, student)
+    const result = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha' })
+    expect(result.kind).toBe('booked')
+    const user = await payload.findByID({ collection: 'users', id: student.id, overrideAccess: true })
+    expect(user.phone).toBe('9876543210')
+    expect(await confirmedCount(mentor.id)).toBe(1)
+  })
+
+  it('refuses without a plan, and a second booking with the spec messages', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const other = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload)
+    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id }), 'PAYMENT_REQUIRED')
+    await givePlan(payload, student)
+    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id }), 'ALREADY_BOOKED')
+    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: other.id }), 'MENTOR_ALREADY_BOOKED')
+  })
+
+  it('waitlists when full, and a cancellation gives the seat to the first waiting student with a plan', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const first = await createUser(payload)
+    await givePlan(payload, first)
+    const booked = await createBooking(await reqFor(), { userId: first.id, mentorId: mentor.id })
+    if (booked.kind !== 'booked') throw new Error('expected a booking')
+
+    const noPlan = await createUser(payload)
+    const joined = await joinWaitlist(await reqFor(), { userId: noPlan.id, mentorId: mentor.id })
+    expect(joined.position).toBe(1)
+    const second = await createUser(payload)
+    await givePlan(payload, second)
+    const waiting = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
+    expect(waiting).toMatchObject({ kind: 'waitlisted', position: 2 })
+
+    const result = await cancelBooking({ payload, bookingId: booked.booking.id, byUser: first })
+    expect(result.assigned).toBe(1)
+    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    expect(docs.map((d) => d.user)).toEqual([second.id])
+    expect(docs[0]!.source).toBe('waitlist')
+
+    // The student without a plan buys one: nothing free now, still waiting.
+    await givePlan(payload, noPlan)
+    expect(await processWaitlistForUser({ payload, userId: noPlan.id })).toEqual({ assigned: 0, stillWaiting: 1 })
+    await payload.update({ collection: 'mentors', id: mentor.id, data: { capacity: 2 }, overrideAccess: true })
+    expect(await fillOpenSeats({ payload, mentorId: mentor.id })).toMatchObject({ assigned: 1, userIds: [noPlan.id] })
+    expect(await confirmedCount(mentor.id)).toBe(2)
+  })
+
+  it('a student cannot cancel another student’s booking; leaving the waitlist works once', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const owner = await createUser(payload)
+    await givePlan(payload, owner)
+    const booked = await createBooking(await reqFor(), { userId: owner.id, mentorId: mentor.id })
+    if (booked.kind !== 'booked') throw new Error('expected a booking')
+    const stranger = await createUser(payload)
+    await expectCode(cancelBooking({ payload, bookingId: booked.booking.id, byUser: stranger }), 'FORBIDDEN')
+    await joinWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
+    await leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
+    await expectCode(leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id }), 'NOT_ON_WAITLIST')
+  })
+})

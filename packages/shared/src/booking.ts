@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { phoneSchema } from './schemas'
+
+/** Ids arrive as numbers (JSON) or strings (URL segments, form posts). */
+export const idSchema = z.coerce
+  .number({ error: 'A numeric id is required.' })
+  .int('A numeric id is required.')
+  .positive('A numeric id is required.')
+
+/** POST /api/bookings (SPEC: {userId, mentorId}; our site also sends the form's name and contact). */
+export const bookingRequestSchema = z.object({
+  userId: idSchema.optional(),
+  mentorId: idSchema,
+  name: z.string().trim().min(1).max(120).optional(),
+  contact: phoneSchema.optional(),
+})
+export type BookingRequest = z.infer<typeof bookingRequestSchema>
+
+/** POST /api/waitlist/add and /remove. */
+export const waitlistRequestSchema = z.object({
+  userId: idSchema.optional(),
+  mentorId: idSchema,
+})
+export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>
+
+/** POST /api/users/subscribe (admin). `planId` is a plan code (e.g. PLACEMENT_FOCUSED) or a plan id. */
+export const subscribeRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address.')),
+  planId: z.union([z.string().trim().min(1), z.number().int().positive()]),
+})
+
+/** What the booking endpoints answer (SPEC section 7 shapes plus a stable `code`). */
+export type BookingOutcome =
+  | { code: 'BOOKED'; message: string; session: { id: number; mentor: number }; waitlistEntry: null }
+  | {
+      code: 'WAITLISTED'
+      message: string
+      session: null
+      waitlistEntry: { id: number; mentor: number; position: number | null }
+    }
+
+export type BookingView = {
+  id: number
+  status: 'confirmed' | 'cancelled' | 'completed'
+  source: 'direct' | 'waitlist'
+  timeSlot: string | null
+  createdAt: string
+  mentor: { id: number; name: string; profession?: string | null; company?: string | null }
+  user?: { id: number; name: string | null; email: string | null }
+  sessions?: SessionView[]
+}
+
+export type SessionView = {
+  id: number
+  title: string
+  startsAt: string
+  durationMinutes: number
+  meetingLink: string | null
+}
+
+export type WaitlistEntryView = {
+  id: number
+  mentorId: number
+  mentorName: string
+  status: 'waiting' | 'assigned' | 'removed'
+  joinedAt: string
+  position: number | null
+  user?: { id: number; name: string | null; email: string | null }
+}
