@@ -49,7 +49,10 @@ export async function requestRefund(
         req,
       })) as RefundRequest
     } catch (error) {
-      if (String((error as Error)?.message ?? '').includes('refund_requests_one_open_per_payment')) {
+      // Two requests raced past the count: the partial unique index stops the second, and Payload
+      // reports it as a uniqueness error on payment_id.
+      const e = error as { message?: string; data?: { errors?: { path?: string }[] } }
+      if (e?.message?.includes('refund_requests_one_open_per_payment') || e?.data?.errors?.some((x) => x.path === 'payment_id' || x.path === 'payment')) {
         throw new PaymentError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
       }
       throw error

@@ -1,0 +1,160 @@
+import { MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { createLocalReq, type Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
+import { checkoutBody, createOrder, queuedEmails } from '../helpers/payments'
+import { testPayload } from '../helpers/payload'
+import { restClient, type RestClient } from '../helpers/rest'
+import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+
+let payload: Payload
+let rest: RestClient
+let admin: TestUser
+const REASON = "Timing didn't work for me"
+
+beforeAll(async () => {
+  payload = await testPayload()
+  rest = restClient(payload.config)
+  await findPlan(payload, 'BEGINNER_TECHY')
+  await findPlan(payload, 'PLACEMENT_FOCUSED')
+  admin = await createUser(payload, { roles: ['admin'] })
+})
+
+/** A student who bought a plan through the real flow; returns their payment id. */
+async function buyer(planCode = 'BEGINNER_TECHY'): Promise<{ student: TestUser; paymentId: number }> {
+  const student = await createUser(payload)
+  const order = await createOrder(rest, student, planCode)
+  const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
+  expect(res.status).toBe(200)
+  return { student, paymentId: res.body.payment.id }
+}
+
+const ask = (student: TestUser, body: Record<string, unknown>) => rest.post('/refund-requests/request', { token: student.token, body })
+
+describe('refund requests', () => {
+  it('validates the reason and the 50-word feedback with the spec’s texts', async () => {
+    const { student, paymentId } = await buyer()
+    const noReason = await ask(student, { paymentId })
+    expect(noReason.status).toBe(400)
+    expect(noReason.body.error).toBe(MESSAGES.SELECT_REASON)
+    const long = await ask(student, { paymentId, reason: REFUND_REASON_OTHER, feedback: Array(51).fill('word').join(' ') })
+    expect(long.status).toBe(400)
+    expect(long.body.error).toBe(MESSAGES.FEEDBACK_TOO_LONG)
+    expect((await rest.post('/refund-requests/request', { body: { paymentId, reason: REASON } })).status).toBe(401)
+  })
+
+  it('only a completed payment qualifies, and only one open request per payment (even racing)', async () => {
+    const student = await createUser(payload)
+    const order = await createOrder(rest, student, 'BEGINNER_TECHY')
+    const { docs } = await payload.find({ collection: 'payments', where: { gatewayOrderId: { equals: order.orderId } }, overrideAccess: true })
+    expect((await ask(student, { paymentId: docs[0]!.id, reason: REASON })).status).toBe(400)
+
+    const { student: s2, paymentId } = await buyer()
+    const results = await Promise.all(Array.from({ length: 5 }, () => ask(s2, { paymentId, reason: REASON })))
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4)
+    const history = await rest.get('/payments/history', { token: s2.token })
+    expect(history.body[0].refund).toMatchObject({ status: 'requested' })
+    expect(await queuedEmails(payload, s2.email, 'refund-requested')).toHaveLength(1)
+  })
+
+  it('a student cannot decide their own request', async () => {
+    const { student, paymentId } = await buyer()
+    const created = await ask(student, { paymentId, reason: REASON })
+    const res = await rest.patch(`/refund-requests/${created.body.id}`, { token: student.token, body: { status: 'approved' } })
+    expect(res.status).toBe(403)
+    const row = await payload.findByID({ collection: 'refund-requests', id: created.body.id, overrideAccess: true })
+    expect(row.status).toBe('requested')
+  })
+
+  it('approval refunds, ends the plan, cancels the booking and gives the seat to the next waiting student', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const { student, paymentId } = await buyer()
+    const booked = await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    expect(booked.kind).toBe('booked')
+    const next = await createUser(payload)
+    await givePlan(payload, next)
+    const waiting = await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })
+    expect(waiting.assigned).toBe(false)
+
+    const created = await ask(student, { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Too fast for me.' })
+    expect(created.status).toBe(201)
+    const decided = await rest.patch(`/refund-requests/${created.body.id}`, { token: admin.token, body: { status: 'approved' } })
+    expect(decided.status).toBe(200)
+    expect(decided.body.doc).toMatchObject({ status: 'refunded' })
+    expect(decided.body.doc.gatewayRefundId).toMatch(/^rfnd_sbx_/)
+
+    const payment = await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })
+    expect(payment.status).toBe('refunded')
+    expect(Date.parse(payment.subscriptionEnds!)).toBeLessThanOrEqual(Date.now())
+    const bookings = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id } }, overrideAccess: true, depth: 0 })
+    const byUser = Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
+    expect(byUser[student.id]).toBe('cancelled')
+    expect(byUser[next.id]).toBe('confirmed')
+    expect(await queuedEmails(payload, student.email, 'refund-approved')).toHaveLength(1)
+
+    const history = await rest.get('/payments/history', { token: student.token })
+    expect(history.body[0]).toMatchObject({ status: 'refunded', refund: { status: 'refunded' } })
+    const plan = await rest.get('/payments/has-plan', { token: student.token, query: { planType: 'BEGINNER_TECHY' } })
+    expect(plan.body.hasPlan).toBe(false)
+
+    // Decided once: changing it again is refused.
+    const again = await rest.patch(`/refund-requests/${created.body.id}`, { token: admin.token, body: { status: 'rejected' } })
+    expect(again.status).toBe(400)
+  })
+
+  it('rejection e-mails the reason, keeps the payment, and the student sees it', async () => {
+    const { student, paymentId } = await buyer()
+    const created = await ask(student, { paymentId, reason: REASON })
+    const res = await rest.patch(`/refund-requests/${created.body.id}`, {
+      token: admin.token,
+      body: { status: 'rejected', adminNote: 'Sessions were already attended.' },
+    })
+    expect(res.status).toBe(200)
+    expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('completed')
+    const mail = await queuedEmails(payload, student.email, 'refund-rejected')
+    expect(mail).toHaveLength(1)
+    expect(JSON.stringify(mail[0]!.input)).toContain('Sessions were already attended.')
+    const history = await rest.get('/payments/history', { token: student.token })
+    expect(history.body[0].refund).toMatchObject({ status: 'rejected', adminNote: 'Sessions were already attended.' })
+  })
+
+  it('refund.processed webhook completes an approved (pending) refund; refund.failed leaves a note', async () => {
+    const { student, paymentId } = await buyer()
+    const created = await ask(student, { paymentId, reason: REASON })
+    // Simulate Razorpay answering "pending": put the request in that state directly.
+    await payload.update({
+      collection: 'refund-requests',
+      id: created.body.id,
+      data: { status: 'approved', gatewayRefundId: 'rfnd_pending_1' },
+      overrideAccess: true,
+      context: { refundOutcome: true },
+    })
+    const { sandbox, postWebhook } = await import('../helpers/payments')
+    const ok = await postWebhook(rest, sandbox.webhook('refund.processed', { refund: { id: 'rfnd_pending_1', payment_id: 'pay_x', status: 'processed' } }))
+    expect(ok.body).toMatchObject({ action: 'refund.processed' })
+    const row = await payload.findByID({ collection: 'refund-requests', id: created.body.id, overrideAccess: true })
+    expect(row.status).toBe('refunded')
+  })
+})
+
+describe('payment processes the waitlist', () => {
+  it('a student waiting for a mentor with a free seat gets it when their payment completes', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const holder = await createUser(payload)
+    await givePlan(payload, holder)
+    await createBooking(await createLocalReq({}, payload), { userId: holder.id, mentorId: mentor.id })
+    const student = await createUser(payload)
+    await joinWaitlist(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    const holderBooking = await payload.find({ collection: 'bookings', where: { user: { equals: holder.id } }, overrideAccess: true })
+    // The seat frees while the student has no plan yet: it stays open for them.
+    await cancelBooking({ payload, bookingId: holderBooking.docs[0]!.id, byUser: 'system' })
+
+    const order = await createOrder(rest, student, 'PLACEMENT_FOCUSED')
+    const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ waitlistProcessed: true, assigned: 1, stillWaiting: 0, waitlistResults: [{ action: 'assigned' }] })
+    const mine = await payload.find({ collection: 'bookings', where: { user: { equals: student.id }, status: { equals: 'confirmed' } }, overrideAccess: true })
+    expect(mine.totalDocs).toBe(1)
+  })
+})
