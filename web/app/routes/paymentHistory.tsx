@@ -1,28 +1,136 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { MESSAGES, refundFeedbackSchema, refundRequestSchema, type PaymentHistoryItem } from '@mentorloop/shared'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
-import { ComingSoon, PrivatePage } from '~/components/PrivatePage'
+import { PrivatePage } from '~/components/PrivatePage'
+import { primaryButton } from '~/components/payments/ModalDialog'
+import { RefundFlow, type RefundActionData } from '~/components/payments/RefundFlow'
+import { CmsError } from '~/models/cms.server'
+import { getPaymentHistory, requestRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { formatShortDate } from '~/utils/dates'
+import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Payment history · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  return data({ email: user.email }, { headers: NO_STORE })
+  await requireUser(request)
+  const token = (await getSessionToken(request))!
+  try {
+    return data({ payments: await getPaymentHistory(token), error: null }, { headers: NO_STORE })
+  } catch {
+    // The spec fails silently into an empty list; we say so and offer a retry.
+    return data({ payments: [] as PaymentHistoryItem[], error: 'We could not load your payment history.' }, { headers: NO_STORE })
+  }
+}
+
+const refundSchema = refundRequestSchema.and(refundFeedbackSchema)
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request)
+  const token = (await getSessionToken(request))!
+  const form = Object.fromEntries(await request.formData())
+  const parsed = refundSchema.safeParse({ ...form, reason: form.reason || undefined })
+  if (!parsed.success) {
+    return data<RefundActionData>({ ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400, headers: NO_STORE })
+  }
+  try {
+    await requestRefund(token, parsed.data)
+    return data<RefundActionData>({ ok: true, paymentId: parsed.data.paymentId }, { headers: NO_STORE })
+  } catch (error) {
+    const message = error instanceof CmsError && error.status < 500 ? error.message : 'The refund request could not be sent. Please try again.'
+    return data<RefundActionData>({ ok: false, error: message }, { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE })
+  }
 }
 
 export const headers = () => NO_STORE
 
+const REFUND_LABEL: Record<NonNullable<PaymentHistoryItem['refund']>['status'], string> = {
+  requested: 'Refund requested',
+  approved: 'Refund approved, processing',
+  rejected: 'Refund not approved',
+  refunded: 'Refunded',
+}
+
+function StatusBadge({ status }: { status: PaymentHistoryItem['status'] }) {
+  const [label, cls] =
+    status === 'completed'
+      ? ['Success', 'bg-green-100 text-green-800']
+      : status === 'refunded'
+        ? ['Refunded', 'bg-slate-200 text-slate-800']
+        : ['Failed', 'bg-red-100 text-red-800']
+  return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
+}
+
+function PaymentCard({ p }: { p: PaymentHistoryItem }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-card" data-status={p.status}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">{p.planName ?? 'Plan'}</h2>
+          <p className="text-slate-600">Mentor: {p.mentorName ?? '—'}</p>
+        </div>
+        <StatusBadge status={p.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-500">Paid On</dt>
+          <dd className="font-medium">{formatShortDate(p.subscriptionStarts ?? p.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Expires</dt>
+          <dd className="font-medium">{formatShortDate(p.subscriptionEnds)}</dd>
+        </div>
+      </dl>
+      {p.refund ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="refund-status">
+          {REFUND_LABEL[p.refund.status]}
+          {p.refund.status === 'rejected' && p.refund.adminNote ? `: ${p.refund.adminNote}` : null}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
 export default function PaymentHistory() {
-  const { email } = useLoaderData<typeof loader>()
+  const { payments, error } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/paymentHistory')
+  const refundable = payments
+    .filter((p) => p.status === 'completed' && (!p.refund || p.refund.status === 'rejected'))
+    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName }))
+
   return (
     <PrivatePage title="Payment History" subtitle="Track your mentorship payments and subscription details.">
-      <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
-        Payments of {email}
-      </p>
-      <ComingSoon heading="Your payments">
-        <p>Coming soon: your payments, their status and refund requests will be listed here.</p>
-      </ComingSoon>
+      <div aria-live="polite">
+        {loading ? <p className="mb-4 text-slate-600">Loading payment history...</p> : null}
+      </div>
+      {error ? (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">
+          <p className="font-semibold text-red-800">{error}</p>
+          <form method="get" className="mt-3">
+            <button type="submit" className={primaryButton}>
+              Try again
+            </button>
+          </form>
+        </div>
+      ) : payments.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-6 text-slate-700">{MESSAGES.NO_PAYMENTS}</p>
+      ) : (
+        <>
+          {refundable.length > 0 ? (
+            <div className="mb-6 flex justify-end">
+              <RefundFlow payments={refundable} />
+            </div>
+          ) : null}
+          <ul className="space-y-4">
+            {payments.map((p) => (
+              <PaymentCard key={p.id} p={p} />
+            ))}
+          </ul>
+        </>
+      )}
     </PrivatePage>
   )
 }

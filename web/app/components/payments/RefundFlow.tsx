@@ -1,0 +1,204 @@
+import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS, refundFeedbackSchema } from '@mentorloop/shared'
+import { useFetcher } from '@remix-run/react'
+import { useEffect, useId, useState } from 'react'
+import { ModalDialog, primaryButton, secondaryButton } from './ModalDialog'
+
+export type RefundablePayment = { id: number; planName: string | null; mentorName: string | null }
+type Step = 'feedback' | 'select' | 'terms' | 'done' | null
+export type RefundActionData = { ok: true; paymentId: number } | { ok: false; error: string }
+
+const mentorLabel = (p: RefundablePayment) => p.mentorName ?? 'Mentor not assigned yet'
+
+/**
+ * The spec's refund flow in four dialogs: feedback (reason + optional text for "Other"), which
+ * payment, the terms with Confirm Refund, and the confirmation. Opening starts afresh.
+ */
+export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
+  const [step, setStep] = useState<Step>(null)
+  const [reason, setReason] = useState<string>('')
+  const [feedback, setFeedback] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<RefundablePayment | null>(null)
+  const fetcher = useFetcher<RefundActionData>()
+  const ids = useId()
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return
+    if (fetcher.data.ok) setStep('done')
+    else setError(fetcher.data.error)
+  }, [fetcher.state, fetcher.data])
+
+  function open() {
+    setReason('')
+    setFeedback('')
+    setError(null)
+    setChosen(null)
+    setStep('feedback')
+  }
+  const close = () => setStep(null)
+
+  function continueFromFeedback() {
+    const parsed = refundFeedbackSchema.safeParse({ reason: reason || undefined, feedback })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.SELECT_REASON)
+      return
+    }
+    setError(null)
+    setStep('select')
+  }
+
+  const isOther = reason === REFUND_REASON_OTHER
+  const words = countWords(feedback)
+  const submitting = fetcher.state !== 'idle'
+
+  return (
+    <>
+      <button type="button" className={primaryButton} onClick={open}>
+        Request Refund
+      </button>
+
+      <ModalDialog open={step === 'feedback'} onClose={close} title="We'd love your feedback" testId="refund-feedback">
+        <form
+          className="mt-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            continueFromFeedback()
+          }}
+        >
+          <fieldset>
+            <legend className="text-slate-700">What made you ask for a refund?</legend>
+            <div className="mt-3 space-y-2">
+              {REFUND_REASONS.map((r, i) => (
+                <label key={r} className="flex items-start gap-2 text-slate-800" htmlFor={`${ids}-r${i}`}>
+                  <input
+                    id={`${ids}-r${i}`}
+                    type="radio"
+                    name="reason"
+                    value={r}
+                    checked={reason === r}
+                    onChange={() => {
+                      setReason(r)
+                      setError(null)
+                    }}
+                    className="mt-1"
+                  />
+                  <span>{r}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label htmlFor={`${ids}-fb`} className="mt-4 block text-sm font-medium text-slate-700">
+            Tell us more (optional, up to {REFUND_FEEDBACK_MAX_WORDS} words)
+          </label>
+          <textarea
+            id={`${ids}-fb`}
+            name="feedback"
+            rows={3}
+            disabled={!isOther}
+            value={isOther ? feedback : ''}
+            onChange={(e) => setFeedback(e.target.value)}
+            aria-describedby={`${ids}-count`}
+            className="mt-1 w-full rounded-lg border border-slate-300 p-2 disabled:bg-slate-100"
+          />
+          <p id={`${ids}-count`} className="text-xs text-slate-600">
+            {isOther ? `${words} / ${REFUND_FEEDBACK_MAX_WORDS} words` : 'Choose “Other (please share below)” to write your own reason.'}
+          </p>
+          {error ? (
+            <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-6 flex justify-end">
+            <button type="submit" className={primaryButton}>
+              Continue
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+
+      <ModalDialog
+        open={step === 'select'}
+        onClose={close}
+        title="Select Mentor for Refund"
+        description="Choose the mentorship payment you want refunded."
+        testId="refund-select"
+      >
+        <ul className="mt-4 space-y-2">
+          {payments.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="w-full rounded-lg border border-slate-300 p-3 text-left hover:border-brand-600 hover:bg-slate-50"
+                onClick={() => {
+                  setChosen(p)
+                  setError(null)
+                  setStep('terms')
+                }}
+              >
+                <span className="block font-semibold">{mentorLabel(p)}</span>
+                <span className="block text-sm text-slate-600">{p.planName ?? 'Plan'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 flex justify-start">
+          <button type="button" className={secondaryButton} onClick={() => setStep('feedback')}>
+            Back
+          </button>
+        </div>
+      </ModalDialog>
+
+      <ModalDialog open={step === 'terms'} onClose={close} title="Refund Terms & Conditions" testId="refund-terms">
+        <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
+          <li>A full refund is available if you are not satisfied after Session 1.</li>
+          <li>Refunds apply only to plans with a successful payment.</li>
+          <li>Approved refunds are processed within 5-7 business days to your original payment method.</li>
+          <li>When the refund is approved, your plan ends and your seat in the batch is released.</li>
+        </ul>
+        {chosen ? (
+          <p className="mt-4 text-sm text-slate-700">
+            Refund for: <strong>{mentorLabel(chosen)}</strong> — {chosen.planName}
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="paymentId" value={chosen?.id ?? ''} />
+          <input type="hidden" name="reason" value={reason} />
+          <input type="hidden" name="feedback" value={isOther ? feedback : ''} />
+          <button type="button" className={secondaryButton} onClick={() => setStep('select')} disabled={submitting}>
+            Back
+          </button>
+          <button type="submit" className={primaryButton} disabled={submitting || !chosen} aria-busy={submitting}>
+            {submitting ? 'Submitting…' : 'Confirm Refund'}
+          </button>
+        </fetcher.Form>
+      </ModalDialog>
+
+      <ModalDialog
+        open={step === 'done'}
+        onClose={close}
+        title="Refund Initiated ✅"
+        tone="success"
+        description={
+          <>
+            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong> has been received. You will be
+            notified once it is processed.
+          </>
+        }
+        testId="refund-done"
+      >
+        <div className="mt-6 flex justify-end">
+          <button type="button" className={primaryButton} onClick={close}>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
+    </>
+  )
+}
