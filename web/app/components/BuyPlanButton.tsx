@@ -95,11 +95,17 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
       toast.success(MESSAGES.PAYMENT_VERIFIED)
       if (verified.body.assigned > 0) toast.success(assignedToMentorsMessage(verified.body.assigned))
       if (verified.body.stillWaiting > 0) toast.info(stillOnWaitlistMessage(verified.body.stillWaiting))
+      // The page reloads its data when the dialog closes: an owned plan may replace this button.
       setNotice({ kind: 'success', title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE, message: MESSAGES.PAYMENT_SUCCESSFUL })
-      revalidator.revalidate()
     } finally {
       setStep(null)
     }
+  }
+
+  function closeNotice() {
+    const wasSuccess = notice?.kind === 'success'
+    setNotice(null)
+    if (wasSuccess) revalidator.revalidate()
   }
 
   const label =
@@ -122,7 +128,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
       </form>
       <ModalDialog
         open={notice !== null}
-        onClose={() => setNotice(null)}
+        onClose={closeNotice}
         title={notice?.title}
         description={notice?.message}
         tone={notice?.kind === 'success' ? 'success' : notice?.kind === 'owned' ? 'error' : 'neutral'}
@@ -139,7 +145,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
               See payment history
             </a>
           ) : null}
-          <button type="button" className={notice?.kind === 'login' ? secondaryButton : primaryButton} onClick={() => setNotice(null)}>
+          <button type="button" className={notice?.kind === 'login' ? secondaryButton : primaryButton} onClick={closeNotice}>
             {notice?.kind === 'success' ? 'Done' : 'Close'}
           </button>
         </div>

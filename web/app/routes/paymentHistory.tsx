@@ -119,11 +119,8 @@ export default function PaymentHistory() {
         <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-6 text-slate-700">{MESSAGES.NO_PAYMENTS}</p>
       ) : (
         <>
-          {refundable.length > 0 ? (
-            <div className="mb-6 flex justify-end">
-              <RefundFlow payments={refundable} />
-            </div>
-          ) : null}
+          {/* Stays mounted after a request (the list revalidates) so its last dialog can finish. */}
+          <RefundFlow payments={refundable} />
           <ul className="space-y-4">
             {payments.map((p) => (
               <PaymentCard key={p.id} p={p} />

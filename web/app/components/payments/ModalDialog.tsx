@@ -35,7 +35,7 @@ export function ModalDialog({
           <Dialog.Title className={`pr-8 text-xl font-bold ${titleColor}`}>{title}</Dialog.Title>
           {description ? <Dialog.Description className="mt-3 text-slate-700">{description}</Dialog.Description> : null}
           {children}
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100">
+          <Dialog.Close aria-label="Close dialog" className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
               <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
             </svg>

@@ -53,9 +53,13 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
 
   return (
     <>
-      <button type="button" className={primaryButton} onClick={open}>
-        Request Refund
-      </button>
+      {payments.length > 0 ? (
+        <div className="mb-6 flex justify-end">
+          <button type="button" className={primaryButton} onClick={open}>
+            Request Refund
+          </button>
+        </div>
+      ) : null}
 
       <ModalDialog open={step === 'feedback'} onClose={close} title="We'd love your feedback" testId="refund-feedback">
         <form

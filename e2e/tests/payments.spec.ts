@@ -1,0 +1,142 @@
+import { MESSAGES } from '@mentorloop/shared'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+
+/**
+ * Buying a mentorship plan through the sandbox checkout (the same browser and verification code
+ * as Razorpay), the payment history, the four-dialog refund flow, and the admin's approval in
+ * /admin. One fresh student per run, so the seeded personas stay as other tests expect them.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const email = `buyer-${Date.now().toString(36)}@students.mentorloop.in`
+const PLAN = 'Beginner Techy Plan'
+
+async function signInWithEmail(page: Page, address: string) {
+  await page.goto('/login')
+  await page.getByLabel('Or any e-mail address').fill(address)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'in')
+}
+
+async function openSubscriptions(page: Page) {
+  await page.goto('/subscriptions')
+  await waitForHydration(page)
+}
+
+const checkout = (page: Page) => page.getByRole('dialog', { name: /Sandbox payment/ })
+const buyButton = (page: Page) => page.getByRole('button', { name: `Choose ${PLAN}` })
+
+test('a missing checkout script asks the student to check their connection', async ({ page }) => {
+  await signInWithEmail(page, `offline-${email}`)
+  await page.route('**/resources/checkout.js', (route) => route.abort())
+  await openSubscriptions(page)
+  const alert = page.waitForEvent('dialog')
+  await buyButton(page).click()
+  const dialog = await alert
+  expect(dialog.message()).toBe(MESSAGES.CHECKOUT_NOT_LOADED)
+  await dialog.dismiss()
+})
+
+test('buy a plan: dismiss, a failed attempt, then success; the history shows it', async ({ page }) => {
+  await signInWithEmail(page, email)
+  await openSubscriptions(page)
+  await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible()
+  await expectAccessible(page)
+
+  // 1. Dismiss: nothing happens, the button is usable again.
+  await buyButton(page).click()
+  await expect(checkout(page)).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(checkout(page)).toBeHidden()
+  await expect(buyButton(page)).toBeEnabled()
+
+  // 2. A failed attempt fires payment.failed (toast), the dialog stays for a retry; then close it.
+  await buyButton(page).click()
+  await checkout(page).getByRole('button', { name: 'Simulate a failed payment' }).click()
+  await expect(checkout(page).getByRole('status')).toContainText('Payment failed')
+  await expect(page.getByText(/could not be completed/).first()).toBeVisible()
+  await checkout(page).getByRole('button', { name: 'Close checkout' }).click()
+  await expect(checkout(page)).toBeHidden()
+
+  // 3. Success: verified on the server, the plan is active.
+  await buyButton(page).click()
+  await checkout(page).getByRole('button', { name: /^Pay / }).click()
+  const notice = page.getByTestId('payment-notice')
+  await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL_TITLE)
+  await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
+  await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
+  await notice.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Active until')
+
+  await page.goto('/paymentHistory')
+  await waitForHydration(page)
+  const cards = page.getByTestId('payment-card')
+  await expect(cards).toHaveCount(2)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText('Success')
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(PLAN)
+  await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Failed')
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid On[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expectAccessible(page)
+})
+
+test('request a refund through the four dialogs; the admin approves it in /admin; the history shows it refunded', async ({ page, browser }) => {
+  await signInWithEmail(page, email)
+  await page.goto('/paymentHistory')
+  await waitForHydration(page)
+
+  await page.getByRole('button', { name: 'Request Refund' }).click()
+  const feedback = page.getByRole('dialog', { name: "We'd love your feedback" })
+  await expect(feedback).toBeVisible()
+  await expectAccessible(page)
+  await feedback.getByRole('button', { name: 'Continue' }).click()
+  await expect(feedback.getByRole('alert')).toHaveText(MESSAGES.SELECT_REASON)
+  const text = feedback.getByRole('textbox')
+  await expect(text).toBeDisabled()
+  await feedback.getByLabel('Other (please share below)').check()
+  await expect(text).toBeEnabled()
+  await text.fill(Array(51).fill('word').join(' '))
+  await feedback.getByRole('button', { name: 'Continue' }).click()
+  await expect(feedback.getByRole('alert')).toHaveText(MESSAGES.FEEDBACK_TOO_LONG)
+  await text.fill('The pace was too fast for me.')
+  await feedback.getByRole('button', { name: 'Continue' }).click()
+
+  const select = page.getByRole('dialog', { name: 'Select Mentor for Refund' })
+  await expect(select).toBeVisible()
+  await select.getByRole('button', { name: new RegExp(PLAN) }).click()
+
+  const terms = page.getByRole('dialog', { name: 'Refund Terms & Conditions' })
+  await expect(terms).toBeVisible()
+  await terms.getByRole('button', { name: 'Confirm Refund' }).click()
+
+  const done = page.getByRole('dialog', { name: 'Refund Initiated ✅' })
+  await expect(done).toContainText('will be notified once it is processed')
+  await done.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(done).toBeHidden()
+  await expect(page.getByTestId('refund-status')).toHaveText('Refund requested')
+
+  // The admin decides in the CMS admin panel.
+  const api = await adminApi()
+  const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+  const requests = await api.get(`/refund-requests?where[user][equals]=${users.docs[0].id}&depth=0`)
+  const requestId = requests.docs[0].id as number
+  const admin = await browser.newPage()
+  await admin.goto(`${CMS_URL()}/admin/login`)
+  await admin.getByLabel('Email').fill(ADMIN.email)
+  await admin.getByLabel('Password').fill(ADMIN.password)
+  await admin.getByRole('button', { name: 'Login' }).click()
+  await admin.waitForURL(/\/admin(?!\/login)/)
+  await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
+  await admin.locator('#field-status').click()
+  await admin.getByRole('option', { name: 'Approved' }).click()
+  await admin.locator('#action-save').click()
+  await expect(admin.getByText(/successfully/i).first()).toBeVisible()
+  await admin.close()
+
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.locator('[data-testid="payment-card"][data-status="refunded"]')).toContainText('Refunded')
+  await expect(page.getByTestId('refund-status')).toHaveText('Refunded')
+  await expect(page.getByRole('button', { name: 'Request Refund' })).toHaveCount(0)
+})
