@@ -327,6 +327,8 @@ export interface Plan {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bookings".
  */
@@ -341,6 +343,8 @@ export interface Booking {
   createdAt: string;
 }
 /**
+ * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity or use POST /api/bookings/process-waitlist/{mentorId}.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "waitlist".
  */
