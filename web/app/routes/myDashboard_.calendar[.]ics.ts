@@ -5,7 +5,7 @@ import { getSessionToken } from '~/utils/session.server'
 
 /** The signed-in student's booked sessions as an iCalendar file (RFC 5545), times in UTC. */
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 /** Lines longer than 75 octets are folded (RFC 5545 3.1). */
 const fold = (line: string) => line.match(/.{1,73}/g)?.join('\r\n ') ?? line
 
@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         `DTSTAMP:${now}`,
         `DTSTART:${stamp(start)}`,
         `DTEND:${stamp(end)}`,
-        fold(`SUMMARY:${escape(`${s.title} with ${b.mentor.name}`)}`),
-        ...(s.meetingLink ? [fold(`LOCATION:${escape(s.meetingLink)}`), fold(`URL:${s.meetingLink}`)] : []),
+        fold(`SUMMARY:${escapeText(`${s.title} with ${b.mentor.name}`)}`),
+        ...(s.meetingLink ? [fold(`LOCATION:${escapeText(s.meetingLink)}`), fold(`URL:${s.meetingLink}`)] : []),
         'END:VEVENT',
       )
     }
