@@ -1,10 +1,10 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import { getActivePlan } from '../plans/getActivePlan'
-import { isConstraint } from './dbErrors'
+import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmedBookingOf, isOpenForBooking, lockMentor, queuePosition } from './seats'
+import { confirmedBookingOf, isOpenForBooking, lockMentor, lockUser, queuePosition } from './seats'
 import { inTransaction } from './transaction'
 import { findWaitingEntry } from './waitlist'
 
@@ -31,7 +31,9 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
     return await inTransaction(req, () => book(req, input))
   } catch (error) {
     // A parallel request of the same student won the race for their one booking.
-    if (isConstraint(error, 'bookings_one_confirmed_per_user')) throw bookingErrors.mentorAlreadyBooked()
+    if (isConstraint(error, 'bookings_one_confirmed_per_user') || isUniqueViolation(error, 'bookings', 'user_id')) {
+      throw bookingErrors.mentorAlreadyBooked()
+    }
     throw error
   }
 }
@@ -41,6 +43,9 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw bookingErrors.userNotFound()
 
+  // Serialise this student's own requests (two tabs, a double click) so the rule below sees the
+  // other's booking; NO KEY UPDATE does not block the key-share lock a seat assignment takes.
+  await lockUser(req, userId)
   const existing = await confirmedBookingOf(req, userId)
   if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
 

@@ -18,3 +18,14 @@ export function pgError(error: unknown): { code?: string; constraint?: string; m
 }
 
 export const isConstraint = (error: unknown, name: string) => pgError(error)?.constraint === name
+
+/**
+ * Payload turns a unique violation into a ValidationError ("Value must be unique" on a path) and
+ * loses the constraint name; this recognises it for a collection's column.
+ */
+export function isUniqueViolation(error: unknown, collection: string, column: string): boolean {
+  const pg = pgError(error)
+  if (pg?.code === '23505') return true
+  const data = (error as { data?: { collection?: string; errors?: { path?: string }[] } })?.data
+  return data?.collection === collection && Boolean(data.errors?.some((e) => e.path === column || e.path === column.replace(/_id$/, '')))
+}

@@ -67,3 +67,9 @@ export async function queuePosition(req: PayloadRequest, entryId: number): Promi
   const n = Number(rows[0]?.position ?? 0)
   return n > 0 ? n : null
 }
+
+/** Row lock on the student (see createBooking); taken before the mentor's, never after. */
+export async function lockUser(req: PayloadRequest, userId: number): Promise<void> {
+  await requireTransaction(req)
+  await txQuery(req, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`)
+}

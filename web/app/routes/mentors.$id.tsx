@@ -1,10 +1,14 @@
+import type { BookingView } from '@mentorloop/shared'
 import { MESSAGES } from '@mentorloop/shared'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Await, Link, useLoaderData } from '@remix-run/react'
+import { Suspense, useEffect, useState } from 'react'
 import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
-import { ComingSoon, PrivatePage } from '~/components/PrivatePage'
+import { PrivatePage } from '~/components/PrivatePage'
+import { getMentorBookings } from '~/models/booking.server'
 import { NO_STORE, requireMentorOrAdmin, requireUser } from '~/utils/auth.server'
+import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentor bookings · MentorLoop' }]
 
@@ -18,20 +22,74 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw data('There is no mentor with that id.', { status: 404, headers: NO_STORE })
   }
   await requireMentorOrAdmin(request, parsed.data.id)
-  return data({ mentorId: parsed.data.id }, { headers: NO_STORE })
+  const token = (await getSessionToken(request)) ?? ''
+  return data({ mentorId: parsed.data.id, bookings: getMentorBookings(token, parsed.data.id) }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
 
 export default function MentorBookings() {
-  const { mentorId } = useLoaderData<typeof loader>()
+  const { bookings } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Bookings for the selected mentor:">
-      <ComingSoon heading={`Mentor #${mentorId}`}>
-        <p>{MESSAGES.NO_BOOKED_SESSIONS}</p>
-        <p className="mt-2 text-sm text-slate-600">Coming soon: the students booked into this mentor’s batch and their e-mails.</p>
-      </ComingSoon>
+      <Suspense fallback={<p role="status" className="text-slate-600">Loading...</p>}>
+        <Await
+          resolve={bookings}
+          errorElement={
+            <div role="alert" className="text-red-800">
+              <p>{MESSAGES.FAILED_FETCH_MENTOR_BOOKINGS}</p>
+              <Link to="." reloadDocument className="mt-2 inline-block font-semibold underline">
+                Retry
+              </Link>
+            </div>
+          }
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
+            ) : (
+              <ul className="space-y-4">
+                {list.map((b) => (
+                  <BookingCard key={b.id} booking={b} />
+                ))}
+              </ul>
+            )
+          }
+        </Await>
+      </Suspense>
     </PrivatePage>
+  )
+}
+
+/** The viewer's local time, as the spec says; rendered after hydration so server and browser agree. */
+function LocalTime({ iso }: { iso: string }) {
+  const [text, setText] = useState(() => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC')
+  useEffect(() => setText(new Date(iso).toLocaleString()), [iso])
+  return <time dateTime={iso}>{text}</time>
+}
+
+function BookingCard({ booking }: { booking: BookingView }) {
+  const status = booking.status ? booking.status[0]!.toUpperCase() + booking.status.slice(1) : 'Confirmed'
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="mentor-booking-card">
+      <p>
+        <span className="font-semibold">Booked by:</span> {booking.user?.name || 'Unknown'}
+      </p>
+      {booking.user?.email ? (
+        <p>
+          <span className="font-semibold">Email:</span> <a href={`mailto:${booking.user.email}`} className="text-brand-700 underline">{booking.user.email}</a>
+        </p>
+      ) : null}
+      {booking.timeSlot ? (
+        <p>
+          <span className="font-semibold">Time:</span> <LocalTime iso={booking.timeSlot} />
+        </p>
+      ) : null}
+      <p>
+        <span className="font-semibold">Status:</span> {status}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">Kindly email your available time slots to the user.</p>
+    </li>
   )
 }
 

@@ -1,26 +1,102 @@
 import { MESSAGES } from '@mentorloop/shared'
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Await, Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Suspense } from 'react'
+import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
-import { ComingSoon, PrivatePage } from '~/components/PrivatePage'
+import { PrivatePage } from '~/components/PrivatePage'
+import { getMentorsWithSeats, getUserWaitlist, joinWaitlist, type MentorListItem } from '~/models/booking.server'
+import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { getSessionToken } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentors · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const token = (await getSessionToken(request)) ?? ''
+  const list = Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
+    mentors,
+    waiting: waitlist.filter((w) => w.status === 'waiting').map((w) => w.mentorId),
+  }))
+  return data({ list }, { headers: NO_STORE })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request)
-  return data({}, { headers: NO_STORE })
+  const token = (await getSessionToken(request)) ?? ''
+  const parsed = z.object({ mentorId: z.coerce.number().int().positive() }).safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST })
+  try {
+    const res = await joinWaitlist(token, parsed.data.mentorId)
+    if (res.assigned) return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.BOOKING_CREATED, description: 'A seat was free, so it is yours.' })
+    return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.ADDED_TO_WAITLIST })
+  } catch (error) {
+    const description = error instanceof CmsError && error.status < 500 ? error.message : undefined
+    return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST, description })
+  }
 }
 
 export const headers = () => NO_STORE
 
 export default function Mentors() {
+  const { list } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Mentors">
-      <ComingSoon heading="All mentors">
-        <p>Coming soon: every mentor with their waitlist status, and the way to join a waitlist.</p>
-        <p className="mt-2 text-sm text-slate-600">Until then: {MESSAGES.NO_MENTORS}</p>
-      </ComingSoon>
+      <Suspense fallback={<p role="status" className="text-slate-600">Loading mentors...</p>}>
+        <Await
+          resolve={list}
+          errorElement={
+            <div role="alert" className="text-red-800">
+              <p>We could not load the mentors.</p>
+              <Link to="/mentors" reloadDocument className="mt-2 inline-block font-semibold underline">
+                Retry
+              </Link>
+            </div>
+          }
+        >
+          {({ mentors, waiting }) => <MentorList mentors={mentors} waiting={waiting} />}
+        </Await>
+      </Suspense>
     </PrivatePage>
+  )
+}
+
+function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: number[] }) {
+  const navigation = useNavigation()
+  if (mentors.length === 0) return <p className="text-slate-700">{MESSAGES.NO_MENTORS}</p>
+  return (
+    <ul className="space-y-3">
+      {mentors.map((m) => {
+        const onWaitlist = waiting.includes(m.id)
+        const joining = navigation.state === 'submitting' && navigation.formData?.get('mentorId') === String(m.id)
+        return (
+          <li key={m.id} className="flex flex-wrap items-center gap-3">
+            <Link
+              to={`/mentors/${m.id}`}
+              data-testid="mentor-button"
+              className={`rounded-lg px-4 py-2 font-semibold text-white ${m.isFull ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
+            >
+              {m.name}
+              {m.email ? ` (${m.email})` : ''}
+              {m.isFull ? ' - Join Waitlist' : ' - Add Mentor'}
+            </Link>
+            {m.isFull && onWaitlist ? (
+              <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">✓ On Waitlist</span>
+            ) : null}
+            {m.isFull && !onWaitlist ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="mentorId" value={m.id} />
+                <button type="submit" disabled={joining} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+                  {joining ? 'Joining…' : 'Join Waitlist (No Payment Required)'}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

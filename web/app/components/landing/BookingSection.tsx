@@ -1,31 +1,239 @@
+import { MESSAGES } from '@mentorloop/shared'
+import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { OutcomeDialog, PRIMARY_BUTTON, SECONDARY_BUTTON, scrollToPlans } from '~/components/booking/OutcomeDialog'
+import type { BookResult } from '~/components/booking/types'
+
 /**
  * The landing page's "Book Your Session" section (SPEC section 2, issue 5).
  *
- * Owned by the booking work: the form posts to the `/book` route action (useFetcher with JS,
- * a plain POST without it) and shows the outcome dialogs. The landing page only places it and
- * passes the props below; a mentor card links to `/?mentor={id}#booking` to preselect a mentor.
+ * The form posts to the `/book` route action: with JavaScript through a fetcher (the outcome
+ * shows as the spec's dialogs and toasts; success goes to /myDashboard), without it as a plain
+ * POST (the action redirects with a toast, or renders /book with the message). The landing page
+ * only places it and passes the props below; a mentor card links to `/?mentor={id}#booking`.
  */
 export type BookingSectionMentor = { id: number; name: string; isFull: boolean }
 export type BookingSectionUser = { email: string; name?: string | null; phone?: string | null } | null
+
+const INPUT =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-600 read-only:bg-slate-100 disabled:bg-slate-100'
 
 export function BookingSection({
   mentors,
   user,
   preselectedMentorId,
+  result: serverResult,
+  loadingMentors = false,
 }: {
   mentors: BookingSectionMentor[]
   user: BookingSectionUser
   preselectedMentorId?: number | null
+  /** The action's answer when the page was rendered by a plain (no-JavaScript) POST to /book. */
+  result?: BookResult | null
+  /** True while the page is still fetching mentors (the select is disabled meanwhile). */
+  loadingMentors?: boolean
 }) {
-  void mentors
-  void user
-  void preselectedMentorId
+  const fetcher = useFetcher<BookResult>({ key: 'booking-form' })
+  const navigate = useNavigate()
+  const formRef = useRef<HTMLFormElement>(null)
+  const ids = useId()
+  const [hydrated, setHydrated] = useState(false)
+  const [dialog, setDialog] = useState<BookResult | null>(null)
+  const shown = useRef<string | null>(null)
+  const preselected = mentors.some((m) => m.id === preselectedMentorId) ? String(preselectedMentorId) : ''
+  const [mentorId, setMentorId] = useState(preselected)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => setMentorId(preselected), [preselected])
+
+  const result = fetcher.data ?? serverResult ?? null
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data || fetcher.state !== 'idle' || shown.current === data.id) return
+    shown.current = data.id
+    setDialog(data)
+    if (data.outcome === 'waitlisted') {
+      toast.info(MESSAGES.MENTOR_FULL_TOAST)
+      formRef.current?.reset()
+    } else if (data.kind === 'payment') toast.error(MESSAGES.PAYMENT_REQUIRED_TOAST)
+    else if (data.kind === 'failed') toast.error(MESSAGES.FAILED_CREATE_BOOKING)
+  }, [fetcher.data, fetcher.state])
+
+  const busy = fetcher.state !== 'idle'
+  const fieldErrors = result?.outcome === 'error' ? (result.fieldErrors ?? {}) : {}
+  const values = result?.outcome === 'error' ? result.values : undefined
+  const selected = mentors.find((m) => String(m.id) === mentorId)
+  const closeDialog = () => {
+    const wasWaitlisted = dialog?.outcome === 'waitlisted'
+    setDialog(null)
+    if (wasWaitlisted) navigate('/myDashboard')
+  }
+  const retry = () => {
+    setDialog(null)
+    if (formRef.current) fetcher.submit(formRef.current)
+  }
+
   return (
-    <section id="booking" aria-labelledby="booking-heading" className="mx-auto max-w-3xl px-4 py-16">
-      <h2 id="booking-heading" className="text-center text-3xl font-bold">
-        Book Your Session
-      </h2>
-      <p className="mt-2 text-center text-sm text-slate-600">1-Hour Interactive Session | Subscription Required</p>
+    <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-24 bg-brand-50 px-4 py-16">
+      <div className="mx-auto max-w-xl">
+        <h2 id="booking-heading" className="text-center text-3xl font-bold">
+          Book Your Session
+        </h2>
+        <p className="mt-2 text-center text-sm text-slate-600">1-Hour Interactive Session | Subscription Required</p>
+
+        {!hydrated && result ? <NoScriptResult result={result} /> : null}
+
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          action="/book"
+          noValidate
+          aria-busy={busy}
+          className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <Field id={`${ids}-name`} label="Name" error={fieldErrors.name}>
+            <input
+              id={`${ids}-name`}
+              name="name"
+              autoComplete="name"
+              maxLength={120}
+              defaultValue={values?.name ?? user?.name ?? ''}
+              aria-invalid={fieldErrors.name ? true : undefined}
+              aria-describedby={fieldErrors.name ? `${ids}-name-error` : undefined}
+              className={INPUT}
+            />
+          </Field>
+          <Field id={`${ids}-contact`} label="Contact" error={fieldErrors.contact}>
+            <input
+              id={`${ids}-contact`}
+              name="contact"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              placeholder="10-digit mobile number"
+              defaultValue={values?.contact ?? user?.phone ?? ''}
+              aria-invalid={fieldErrors.contact ? true : undefined}
+              aria-describedby={fieldErrors.contact ? `${ids}-contact-error` : undefined}
+              className={INPUT}
+            />
+          </Field>
+          <Field id={`${ids}-email`} label="Email">
+            <input
+              id={`${ids}-email`}
+              type="email"
+              readOnly
+              value={user?.email ?? ''}
+              placeholder="Please log in to check Email adress"
+              className={INPUT}
+            />
+          </Field>
+          <Field id={`${ids}-mentor`} label="Mentor" error={fieldErrors.mentorId}>
+            <select
+              id={`${ids}-mentor`}
+              name="mentorId"
+              value={mentorId}
+              onChange={(e) => setMentorId(e.target.value)}
+              disabled={loadingMentors}
+              aria-invalid={fieldErrors.mentorId ? true : undefined}
+              aria-describedby={fieldErrors.mentorId ? `${ids}-mentor-error` : undefined}
+              className={INPUT}
+            >
+              <option value="">{loadingMentors ? 'Loading mentors...' : mentors.length ? 'Select a mentor' : MESSAGES.NO_MENTORS}</option>
+              {mentors.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.isFull ? `${m.name} (full: join the waitlist)` : m.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {selected?.isFull ? (
+            <p className="text-sm text-slate-700">This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.</p>
+          ) : null}
+          <button type="submit" disabled={busy} className={`w-full ${PRIMARY_BUTTON} py-3 disabled:opacity-60`}>
+            {busy ? 'Booking…' : selected?.isFull ? 'Join Waitlist' : 'Book Session'}
+          </button>
+        </fetcher.Form>
+      </div>
+
+      {dialog ? (
+        <OutcomeDialog
+          open
+          tone={dialog.outcome === 'waitlisted' ? 'info' : 'error'}
+          title={dialog.title}
+          message={dialog.message}
+          onClose={closeDialog}
+          actions={<DialogActions dialog={dialog} onClose={closeDialog} onRetry={retry} onPlans={() => { setDialog(null); scrollToPlans(navigate) }} />}
+        />
+      ) : null}
     </section>
+  )
+}
+
+function DialogActions({ dialog, onClose, onRetry, onPlans }: { dialog: BookResult; onClose: () => void; onRetry: () => void; onPlans: () => void }) {
+  if (dialog.outcome === 'waitlisted') {
+    return <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>Go to Dashboard</button>
+  }
+  switch (dialog.kind) {
+    case 'payment':
+      return (
+        <>
+          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Cancel</button>
+          <button type="button" className={PRIMARY_BUTTON} onClick={onPlans}>View Plans</button>
+        </>
+      )
+    case 'login':
+      return (
+        <>
+          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Cancel</button>
+          <Link className={PRIMARY_BUTTON} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>Login</Link>
+        </>
+      )
+    case 'failed':
+      return (
+        <>
+          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Close</button>
+          <button type="button" className={PRIMARY_BUTTON} onClick={onRetry}>Retry</button>
+        </>
+      )
+    default:
+      return <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>OK</button>
+  }
+}
+
+/** Without JavaScript the page is re-rendered by the action: the outcome shows inline. */
+function NoScriptResult({ result }: { result: BookResult }) {
+  const error = result.outcome === 'error'
+  return (
+    <div role="alert" className={`mt-6 rounded-xl border p-4 ${error ? 'border-red-300 bg-red-50 text-red-900' : 'border-brand-100 bg-white text-brand-900'}`}>
+      <p className="font-semibold">{result.title}</p>
+      <p className="mt-1">{result.message}</p>
+      {result.outcome === 'error' && result.kind === 'payment' ? (
+        <a href="/#premium-plans" className="mt-2 inline-block font-semibold underline">View Plans</a>
+      ) : null}
+      {result.outcome === 'error' && result.kind === 'login' ? (
+        <a href={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`} className="mt-2 inline-block font-semibold underline">Login</a>
+      ) : null}
+      {result.outcome === 'waitlisted' ? (
+        <a href="/myDashboard" className="mt-2 inline-block font-semibold underline">Go to Dashboard</a>
+      ) : null}
+    </div>
+  )
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -1,0 +1,211 @@
+import { MESSAGES } from '@mentorloop/shared'
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPayload } from '../helpers/payload'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+
+let payload: Payload
+let api: RestClient
+
+beforeAll(async () => {
+  payload = await testPayload()
+  api = restClient(payload.config)
+})
+
+async function student(withPlan = true): Promise<TestUser> {
+  const user = await createUser(payload)
+  if (withPlan) await givePlan(payload, user)
+  return user
+}
+
+const confirmed = async (mentorId: number) =>
+  (await payload.count({ collection: 'bookings', where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } }, overrideAccess: true })).totalDocs
+
+describe('POST /api/bookings', () => {
+  it('books with a plan (201, spec message) and stores the contact on the profile', async () => {
+    const mentor = await createMentor(payload, { capacity: 2 })
+    const s = await student()
+    const res = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id, name: 'Asha Rao', contact: '9123456780' } })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ code: 'BOOKED', message: MESSAGES.BOOKING_CREATED, session: { mentor: mentor.id }, waitlistEntry: null })
+    expect((await payload.findByID({ collection: 'users', id: s.id, overrideAccess: true })).phone).toBe('9123456780')
+  })
+
+  it('answers the spec errors: login, fields, phone, payment, already booked', async () => {
+    const mentor = await createMentor(payload, { capacity: 5 })
+    const other = await createMentor(payload, { capacity: 5 })
+    expect((await api.post('/bookings', { body: { mentorId: mentor.id } })).body).toMatchObject({ code: 'UNAUTHENTICATED', message: MESSAGES.PLEASE_LOGIN })
+    const s = await student(false)
+    const noBody = await api.post('/bookings', { token: s.token, body: {} })
+    expect(noBody.status).toBe(400)
+    const badPhone = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id, contact: '12345' } })
+    expect(badPhone).toMatchObject({ status: 400, body: { message: MESSAGES.INVALID_PHONE } })
+    const unpaid = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
+    expect(unpaid).toMatchObject({ status: 402, body: { requiresPayment: true, error: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED } })
+    await givePlan(payload, s)
+    expect((await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(201)
+    expect(await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.ALREADY_BOOKED_TITLE, message: MESSAGES.ALREADY_BOOKED },
+    })
+    expect(await api.post('/bookings', { token: s.token, body: { mentorId: other.id } })).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.MENTOR_ALREADY_BOOKED_TITLE, message: MESSAGES.MENTOR_ALREADY_BOOKED },
+    })
+  })
+
+  it('a student cannot book for someone else (403) and an unknown mentor is 404', async () => {
+    const s = await student()
+    const victim = await student()
+    const mentor = await createMentor(payload)
+    expect((await api.post('/bookings', { token: s.token, body: { userId: victim.id, mentorId: mentor.id } })).status).toBe(403)
+    expect((await api.post('/bookings', { token: s.token, body: { mentorId: 999999 } })).status).toBe(404)
+    const draft = await createMentor(payload, { published: false })
+    expect((await api.post('/bookings', { token: s.token, body: { mentorId: draft.id } })).status).toBe(404)
+  })
+
+  it('a full mentor puts the student on the waitlist with the spec message and a queue position', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    await api.post('/bookings', { token: (await student()).token, body: { mentorId: mentor.id } })
+    const s = await student()
+    const res = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
+    expect(res).toMatchObject({
+      status: 200,
+      body: { code: 'WAITLISTED', error: MESSAGES.WAITLIST_TOKEN_TITLE, message: MESSAGES.WAITLIST_TOKEN, session: null, waitlistEntry: { position: 1 } },
+    })
+    expect((await api.get(`/mentors/${mentor.id}/is-full`)).body).toMatchObject({ isFull: true, capacity: 1, booked: 1, seatsLeft: 0 })
+    expect((await api.get(`/bookings/mentor/${mentor.id}/waitlist-status`)).body).toMatchObject({ waitlist: true })
+    const mine = await api.get(`/waitlist/user/${s.id}`, { token: s.token })
+    expect(mine.body.waitlistEntries).toEqual([expect.objectContaining({ mentorId: mentor.id, position: 1, status: 'waiting' })])
+  })
+
+  it('never confirms more than capacity under many parallel bookings, and nobody gets an error', async () => {
+    const mentor = await createMentor(payload, { capacity: 5 })
+    const students = await Promise.all(Array.from({ length: 30 }, () => student()))
+    const results = await Promise.all(students.map((s) => api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })))
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((c) => c === 201)).toHaveLength(5)
+    expect(statuses.filter((c) => c === 200)).toHaveLength(25)
+    expect(await confirmed(mentor.id)).toBe(5)
+    const waiting = await api.get(`/waitlist/mentor/${mentor.id}`, { token: (await createUser(payload, { roles: ['admin'] })).token })
+    expect(waiting.body.waitlistEntries.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
+  })
+
+  it('the same student booking two mentors at once gets exactly one seat', async () => {
+    const a = await createMentor(payload, { capacity: 3 })
+    const b = await createMentor(payload, { capacity: 3 })
+    const s = await student()
+    const results = await Promise.all([a, b, a, b].map((m) => api.post('/bookings', { token: s.token, body: { mentorId: m.id } })))
+    expect(results.map((r) => r.status).sort(), JSON.stringify(results.map((r) => r.body))).toEqual([201, 409, 409, 409])
+  })
+})
+
+describe('cancelling and the waitlist', () => {
+  it('the owner cancels from the dashboard; the first waiting student with a plan gets the seat and an e-mail', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const owner = await student()
+    const booked = await api.post('/bookings', { token: owner.token, body: { mentorId: mentor.id } })
+    const noPlan = await student(false)
+    expect((await api.post('/waitlist/add', { token: noPlan.token, body: { mentorId: mentor.id } })).body).toMatchObject({
+      message: MESSAGES.ADDED_TO_WAITLIST,
+      waitlistEntry: { position: 1 },
+    })
+    const next = await student()
+    await api.post('/bookings', { token: next.token, body: { mentorId: mentor.id } })
+    const stranger = await student()
+    expect((await api.post(`/bookings/${booked.body.session.id}/cancel`, { token: stranger.token })).status).toBe(403)
+    const res = await api.post(`/bookings/${booked.body.session.id}/cancel`, { token: owner.token })
+    expect(res).toMatchObject({ status: 200, body: { assigned: 1 } })
+    const mine = await api.get(`/bookings/user/${next.id}`, { token: next.token })
+    expect(mine.body.bookings).toEqual([expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) })])
+    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    const mail = await payload.find({ collection: 'email-outbox', where: { to: { equals: next.email } }, overrideAccess: true })
+    expect(mail.docs.map((d) => d.template)).toContain('waitlist-seat-assigned')
+    const noPlanMail = await payload.find({ collection: 'email-outbox', where: { to: { equals: noPlan.email } }, overrideAccess: true })
+    expect(noPlanMail.docs.map((d) => d.template)).toEqual(['waitlist-joined'])
+  })
+
+  it('an admin cancelling in the panel (PATCH) assigns the first waiting student with a plan', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const owner = await student()
+    const booked = await api.post('/bookings', { token: owner.token, body: { mentorId: mentor.id } })
+    const next = await student()
+    await api.post('/bookings', { token: next.token, body: { mentorId: mentor.id } })
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const patched = await api.patch(`/bookings/${booked.body.session.id}`, { token: admin.token, body: { status: 'cancelled' } })
+    expect(patched.status).toBe(200)
+    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    expect(docs.map((d) => d.user)).toEqual([next.id])
+  })
+
+  it('leaving the waitlist and the admin-only process-waitlist call', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    await api.post('/bookings', { token: (await student()).token, body: { mentorId: mentor.id } })
+    const s = await student(false)
+    await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
+    expect((await api.post('/waitlist/remove', { token: s.token, body: { mentorId: mentor.id } })).body).toMatchObject({ message: MESSAGES.REMOVED_FROM_WAITLIST })
+    expect((await api.post('/waitlist/remove', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(404)
+    expect((await api.post(`/bookings/process-waitlist/${mentor.id}`, { token: s.token })).status).toBe(403)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    expect((await api.post(`/bookings/process-waitlist/${mentor.id}`, { token: admin.token })).body).toMatchObject({ assigned: 0 })
+  })
+})
+
+describe('who may read what', () => {
+  it('students see only their own bookings, waitlist, plan status and eligibility (403 otherwise)', async () => {
+    const a = await student()
+    const b = await student(false)
+    for (const path of [`/bookings/user/${b.id}`, `/waitlist/user/${b.id}`, `/bookings/user/${b.id}/plan-status`, `/bookings/user/${encodeURIComponent(b.email)}/plan-status`, `/users/checkBookingAllowed/${encodeURIComponent(b.email)}`]) {
+      const res = await api.get(path, { token: a.token })
+      expect(res.status, path).toBe(403)
+      expect(JSON.stringify(res.body)).not.toContain(b.email)
+    }
+    for (const path of [`/bookings/user/${a.id}`, `/waitlist/user/${a.id}`, `/bookings/user/${a.id}/plan-status`]) {
+      expect((await api.get(path)).status, `${path} anonymous`).toBe(401)
+    }
+    expect((await api.get(`/bookings/user/${a.id}/plan-status`, { token: a.token })).body).toMatchObject({ hasActivePlan: true, plan: { code: 'PLACEMENT_FOCUSED' } })
+    expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(a.email)}`, { token: a.token })).body).toMatchObject({ allowed: true })
+    expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(b.email)}`, { token: b.token })).body).toMatchObject({
+      allowed: false,
+      reason: MESSAGES.PAYMENT_REQUIRED,
+    })
+  })
+
+  it('a mentor sees their own bookings and waitlist with the students, not another mentor’s; admins see all', async () => {
+    const mentorUser = await createUser(payload, { roles: ['mentor'] })
+    const mine = await createMentor(payload, { user: mentorUser, capacity: 1 })
+    const theirs = await createMentor(payload)
+    const s = await student()
+    await api.post('/bookings', { token: s.token, body: { mentorId: mine.id } })
+    const own = await api.get(`/bookings/mentor/${mine.id}`, { token: mentorUser.token })
+    expect(own.status).toBe(200)
+    expect(own.body.bookings).toEqual([expect.objectContaining({ user: { id: s.id, name: 'Test User', email: s.email }, status: 'confirmed' })])
+    expect((await api.get(`/waitlist/mentor/${mine.id}`, { token: mentorUser.token })).status).toBe(200)
+    expect((await api.get(`/bookings/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)
+    expect((await api.get(`/waitlist/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)
+    expect((await api.get(`/bookings/mentor/${mine.id}`, { token: s.token })).status).toBe(403)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    expect((await api.get(`/bookings/mentor/${theirs.id}`, { token: admin.token })).status).toBe(200)
+  })
+
+  it('POST /users/subscribe is admin-only; it activates a plan and processes the user’s waitlists', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const s = await student(false)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    await findPlan(payload, 'BEGINNER_TECHY')
+    expect((await api.post('/users/subscribe', { token: s.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })).status).toBe(403)
+    await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
+    const res = await api.post('/users/subscribe', { token: admin.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })
+    expect(res).toMatchObject({ status: 200, body: { message: 'Subscribed to plan successfully', waitlistResults: { assigned: 1, stillWaiting: 0 } } })
+    expect(await confirmed(mentor.id)).toBe(1)
+    expect((await api.post('/users/subscribe', { token: admin.token, body: { email: 'nobody@example.invalid', planId: 'BEGINNER_TECHY' } })).status).toBe(404)
+    expect((await api.post('/users/subscribe', { token: admin.token, body: { email: 'not-an-email' } })).status).toBe(400)
+  })
+
+  it('is-full and waitlist-status do not reveal drafts', async () => {
+    const draft = await createMentor(payload, { published: false })
+    expect((await api.get(`/mentors/${draft.id}/is-full`)).status).toBe(404)
+    expect((await api.get('/mentors/abc/is-full')).status).toBe(400)
+  })
+})

@@ -1,0 +1,75 @@
+import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
+import { cms, CmsError } from './cms.server'
+
+/**
+ * The booking calls of SPEC section 7, made server to server with the signed-in user's token:
+ * the CMS checks every id against that user, this module only shapes the answers.
+ */
+export type BookingAnswer =
+  | { ok: true; kind: 'booked'; message: string; bookingId: number }
+  | { ok: true; kind: 'waitlisted'; message: string; title: string; position: number | null }
+  | { ok: false; status: number; code: string; title: string; message: string; requiresPayment: boolean }
+
+type ErrorBody = { code?: string; error?: string; message?: string; requiresPayment?: boolean }
+
+export async function postBooking(token: string, body: { mentorId: number; name: string; contact: string }): Promise<BookingAnswer> {
+  try {
+    const res = await cms<{
+      code: 'BOOKED' | 'WAITLISTED'
+      message: string
+      error?: string
+      session: { id: number } | null
+      waitlistEntry: { position: number | null } | null
+    }>('/bookings', { method: 'POST', token, body, timeoutMs: 20_000 })
+    if (res.code === 'BOOKED' && res.session) return { ok: true, kind: 'booked', message: res.message, bookingId: res.session.id }
+    return { ok: true, kind: 'waitlisted', message: res.message, title: res.error ?? '', position: res.waitlistEntry?.position ?? null }
+  } catch (error) {
+    if (error instanceof CmsError && error.status < 500 && error.body && typeof error.body === 'object') {
+      const b = error.body as ErrorBody
+      return {
+        ok: false,
+        status: error.status,
+        code: b.code ?? 'ERROR',
+        title: b.error ?? '',
+        message: b.message ?? '',
+        requiresPayment: Boolean(b.requiresPayment),
+      }
+    }
+    throw error
+  }
+}
+
+export const getUserBookings = (token: string, userId: number) =>
+  cms<{ bookings: BookingView[] }>(`/bookings/user/${userId}`, { token }).then((r) => r.bookings)
+
+export const getUserWaitlist = (token: string, userId: number) =>
+  cms<{ waitlistEntries: WaitlistEntryView[] }>(`/waitlist/user/${userId}`, { token }).then((r) => r.waitlistEntries)
+
+export const getMentorBookings = (token: string, mentorId: number) =>
+  cms<{ bookings: BookingView[] }>(`/bookings/mentor/${mentorId}`, { token }).then((r) => r.bookings)
+
+export const cancelBooking = (token: string, bookingId: number) =>
+  cms<{ message: string }>(`/bookings/${bookingId}/cancel`, { method: 'POST', token })
+
+export const joinWaitlist = (token: string, mentorId: number) =>
+  cms<{ message: string; assigned: boolean; waitlistEntry: { position: number | null } }>('/waitlist/add', { method: 'POST', token, body: { mentorId } })
+
+export const leaveWaitlist = (token: string, mentorId: number) =>
+  cms<{ message: string }>('/waitlist/remove', { method: 'POST', token, body: { mentorId } })
+
+export type MentorListItem = { id: number; name: string; email: string | null; isFull: boolean; seatsLeft: number | null }
+
+/** Published mentors with their seats (one is-full call per mentor, as the spec's client does). */
+export async function getMentorsWithSeats(token: string | null): Promise<MentorListItem[]> {
+  const { docs } = await cms<{ docs: { id: number; name: string; email?: string | null }[] }>('/mentors', {
+    token,
+    query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
+  })
+  return Promise.all(
+    docs.map(async (m) => {
+      const seats = await cms<{ isFull: boolean; seatsLeft: number }>(`/mentors/${m.id}/is-full`, { token }).catch(() => null)
+      // SPEC: errors tolerated, default not full (the booking itself decides under the lock).
+      return { id: m.id, name: m.name, email: m.email ?? null, isFull: seats?.isFull ?? false, seatsLeft: seats?.seatsLeft ?? null }
+    }),
+  )
+}

@@ -1,0 +1,111 @@
+import { bookingFormSchema, MESSAGES } from '@mentorloop/shared'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import type { BookFieldErrors, BookResult } from '~/components/booking/types'
+import { BookingSection } from '~/components/landing/BookingSection'
+import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
+import { cms } from '~/models/cms.server'
+import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
+import { getSessionToken } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+/**
+ * The booking form's action (the landing page's "Book Your Session" posts here), and a page of
+ * its own: GET shows the form alone; a plain POST without JavaScript renders the outcome here.
+ * Success (a seat) always redirects to /myDashboard with the spec's toast.
+ */
+export const meta: MetaFunction = () => [{ title: 'Book a session · MentorLoop' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request).catch(() => null)
+  const token = await getSessionToken(request)
+  const mentors = await getMentorsWithSeats(token).catch(() => [])
+  const preselected = Number(new URL(request.url).searchParams.get('mentor')) || null
+  const profile = user ? await cms<{ phone?: string | null }>(`/users/${user.id}`, { token, query: { depth: 0 } }).catch(() => null) : null
+  return data(
+    {
+      mentors: mentors.map(({ id, name, isFull }) => ({ id, name, isFull })),
+      user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
+      preselected,
+    },
+    { headers: NO_STORE },
+  )
+}
+
+const fail = (status: number, result: Omit<Extract<BookResult, { outcome: 'error' }>, 'id' | 'outcome'>) =>
+  data<BookResult>({ id: crypto.randomUUID(), outcome: 'error', ...result }, { status, headers: NO_STORE })
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const values = {
+    name: String(form.get('name') ?? ''),
+    contact: String(form.get('contact') ?? ''),
+    mentorId: String(form.get('mentorId') ?? ''),
+  }
+  const withJs = form.get('js') === '1'
+  const user = await getOptionalUser(request).catch(() => null)
+  const token = await getSessionToken(request)
+  if (!user || !token) {
+    return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
+  }
+  const parsed = bookingFormSchema.safeParse(values)
+  if (!parsed.success) {
+    const fieldErrors: BookFieldErrors = {}
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof BookFieldErrors
+      fieldErrors[key] ??= issue.message
+    }
+    const missing = Object.values(fieldErrors).includes(MESSAGES.MISSING_FIELDS)
+    return fail(400, {
+      kind: 'fields',
+      title: missing ? MESSAGES.MISSING_FIELDS_TITLE : MESSAGES.INVALID_PHONE,
+      message: missing ? MESSAGES.MISSING_FIELDS : MESSAGES.INVALID_PHONE,
+      fieldErrors,
+      values,
+    })
+  }
+  const mentorId = Number(parsed.data.mentorId)
+  if (!Number.isInteger(mentorId) || mentorId <= 0) {
+    return fail(400, { kind: 'fields', title: MESSAGES.MISSING_FIELDS_TITLE, message: MESSAGES.MISSING_FIELDS, fieldErrors: { mentorId: 'Please choose a mentor.' }, values })
+  }
+
+  let answer: Awaited<ReturnType<typeof postBooking>>
+  try {
+    answer = await postBooking(token, { mentorId, name: parsed.data.name, contact: parsed.data.contact })
+  } catch {
+    return fail(502, { kind: 'failed', title: MESSAGES.BOOKING_FAILED_TITLE, message: MESSAGES.SOMETHING_WENT_WRONG, values })
+  }
+  if (answer.ok && answer.kind === 'booked') {
+    return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.BOOKING_CREATED })
+  }
+  if (answer.ok) {
+    if (!withJs) {
+      return redirectWithToast('/myDashboard', { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: MESSAGES.WAITLIST_TOKEN })
+    }
+    return data<BookResult>(
+      { id: crypto.randomUUID(), outcome: 'waitlisted', title: MESSAGES.WAITLIST_TOKEN_TITLE, message: MESSAGES.WAITLIST_TOKEN, position: answer.position },
+      { headers: NO_STORE },
+    )
+  }
+  if (answer.code === 'PAYMENT_REQUIRED') {
+    return fail(402, { kind: 'payment', title: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED, values })
+  }
+  if (answer.code === 'UNAUTHENTICATED') return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
+  if (answer.code === 'ALREADY_BOOKED' || answer.code === 'MENTOR_ALREADY_BOOKED') {
+    return fail(409, { kind: 'already', title: answer.title, message: answer.message, values })
+  }
+  return fail(answer.status, { kind: 'failed', title: MESSAGES.BOOKING_FAILED_TITLE, message: answer.message || MESSAGES.SOMETHING_WENT_WRONG, values })
+}
+
+export const headers = () => NO_STORE
+
+export default function BookPage() {
+  const { mentors, user, preselected } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return <BookingSection mentors={mentors} user={user} preselectedMentorId={preselected} result={result ?? null} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
