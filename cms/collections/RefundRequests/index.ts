@@ -44,6 +44,10 @@ export const RefundRequests: CollectionConfig = {
       required: true,
       defaultValue: 'requested',
       index: true,
+      admin: {
+        description:
+          'Decide a request once: Approved refunds the payment through the gateway, ends the plan and frees the seat; Rejected e-mails the student your note below.',
+      },
       options: REFUND_STATUSES.map((s) => ({ label: s[0].toUpperCase() + s.slice(1), value: s })),
     },
     {

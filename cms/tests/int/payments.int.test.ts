@@ -257,6 +257,13 @@ describe('access: a student sees and touches only their own payments', () => {
     expect(list.body.docs).toEqual([])
   })
 
+  it('webhook events are for admins only, and nobody writes them over REST', async () => {
+    expect((await rest.get('/payment-events', { token: owner.token })).status).toBe(403)
+    expect((await rest.get('/payment-events')).status).toBe(403)
+    expect((await rest.get('/payment-events', { token: admin.token })).status).toBe(200)
+    expect((await rest.post('/payment-events', { token: admin.token, body: { eventId: 'x', event: 'y' } })).status).toBe(403)
+  })
+
   it('the sandbox checkout signs only the caller’s own orders', async () => {
     const res = await rest.post('/payments/sandbox-checkout', { token: other.token, body: { orderId, outcome: 'success' } })
     expect(res.status).toBe(404)

@@ -414,6 +414,9 @@ export interface RefundRequest {
     | 'I plan to rejoin in the future'
     | 'Other (please share below)';
   feedback?: string | null;
+  /**
+   * Decide a request once: Approved refunds the payment through the gateway, ends the plan and frees the seat; Rejected e-mails the student your note below.
+   */
   status: 'requested' | 'approved' | 'rejected' | 'refunded';
   /**
    * Shown to the student with a rejection.
