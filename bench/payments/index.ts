@@ -80,6 +80,28 @@ const bench: Bench = async () => {
     // The seed has completed payments of its own; count ours on top of them.
     const completedBefore = await countCompleted()
 
+    // Baseline on the same server and auth: a read-only payment endpoint, same connections, 5 s.
+    const readLatencies: number[] = []
+    const readDeadline = performance.now() + 5000
+    const readStarted = performance.now()
+    await Promise.all(
+      students.map(async (s) => {
+        while (performance.now() < readDeadline) {
+          const t0 = performance.now()
+          await call('GET', '/payments/has-plan?planType=BEGINNER_TECHY', s.token)
+          readLatencies.push(performance.now() - t0)
+        }
+      }),
+    )
+    const readSorted = readLatencies.sort((a, b) => a - b)
+    const baselineReadOnly = {
+      endpoint: 'GET /api/payments/has-plan',
+      requests: readSorted.length,
+      reqPerSec: round((readSorted.length / (performance.now() - readStarted)) * 1000),
+      p50Ms: Math.round(pct(readSorted, 50)),
+      p99Ms: Math.round(pct(readSorted, 99)),
+    }
+
     // The run: each connection verifies its own student's orders, one after the other, for SECONDS.
     const latencies: number[] = []
     const verified: { token: string; body: Record<string, string> }[] = []
@@ -131,11 +153,14 @@ const bench: Bench = async () => {
     const completed = (await countCompleted()) - completedBefore
     const ok = errors === 0 && activatedTrue === verified.length && repeatActivated === 0 && completed === verified.length && !ranOut
 
-    console.table({ run })
+    console.table({ run, baselineReadOnly })
     return {
       ok,
-      summary: `${run.requests} verifications in ${SECONDS} s over ${CONNECTIONS} connections: ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms; ${activatedTrue} activated once, ${repeatActivated} activated again on repeat, ${completed} completed rows, ${errors} errors${ranOut ? ' (ran out of pre-created orders: raise BENCH_ORDERS_PER_STUDENT)' : ''}`,
+      summary: `${run.requests} verifications in ${SECONDS} s over ${CONNECTIONS} connections: ${run.reqPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms; ${activatedTrue} activated once, ${repeatActivated} activated again on repeat, ${completed} completed rows, ${errors} errors (read-only baseline ${baselineReadOnly.reqPerSec} req/s, p50 ${baselineReadOnly.p50Ms} ms)${ranOut ? ' (ran out of pre-created orders: raise BENCH_ORDERS_PER_STUDENT)' : ''}`,
       run,
+      baselineReadOnly,
+      verifyVsReadThroughput: round(run.reqPerSec / baselineReadOnly.reqPerSec),
+      loadAverage: (await import('node:os')).loadavg().map(round),
       verified: verified.length,
       activatedOnce: activatedTrue,
       activatedAgainOnRepeat: repeatActivated,
