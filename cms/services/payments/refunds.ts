@@ -5,7 +5,8 @@ import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { env } from '../../lib/env'
 import { GatewayError, getGateway } from '../../payments'
-import { inTransaction } from './db'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { inTransaction, txDb } from './db'
 import { PaymentError } from './errors'
 import { releaseSeatAfterRefund } from './waitlistCallPoints'
 
@@ -89,6 +90,12 @@ export async function decideRefund(
 ): Promise<Partial<RefundRequest>> {
   const decidedBy = req.user?.id
   const decidedAt = new Date().toISOString()
+  const db = await txDb(req)
+  // Two admins deciding at once: the row lock makes the second wait, then see it decided.
+  const locked = await db.execute(sql`SELECT status FROM refund_requests WHERE id = ${request.id} FOR UPDATE`)
+  if (locked.rows[0]?.status !== 'requested') {
+    throw new PaymentError('REFUND_NOT_ALLOWED', 409, 'This refund request has already been decided.')
+  }
   const payment = (await req.payload.findByID({
     collection: 'payments',
     id: idOf(request.payment as Payment)!,
@@ -115,16 +122,18 @@ export async function decideRefund(
     return { status: 'rejected', decidedBy, decidedAt }
   }
 
-  if (payment.status !== 'completed' || !payment.gatewayPaymentId) {
+  if (!payment.gatewayPaymentId) {
     throw new PaymentError('REFUND_NOT_ALLOWED', 400, 'Only a completed payment can be refunded.')
   }
-  await req.payload.update({
-    collection: 'payments',
-    id: payment.id,
-    data: { status: 'refunded', subscriptionEnds: decidedAt },
-    overrideAccess: true,
-    req,
-  })
+  // Only a completed payment becomes refunded, once; the plan ends now.
+  const refunded = await db.execute(sql`
+    UPDATE payments
+       SET status = 'refunded', subscription_ends = LEAST(subscription_ends, now()), updated_at = now()
+     WHERE id = ${payment.id} AND status = 'completed'
+    RETURNING id`)
+  if (refunded.rows.length === 0) {
+    throw new PaymentError('REFUND_NOT_ALLOWED', 409, 'Only a completed payment can be refunded.')
+  }
   if (plan.product === 'mentorship') {
     await releaseSeatAfterRefund({ payload: req.payload, userId: student.id, req })
   }

@@ -103,6 +103,18 @@ describe('refund requests', () => {
     expect(again.status).toBe(400)
   })
 
+  it('two admins approving at once refund once', async () => {
+    const { student, paymentId } = await buyer()
+    const created = await ask(student, { paymentId, reason: REASON })
+    const results = await Promise.all(
+      [0, 1, 2].map(() => rest.patch(`/refund-requests/${created.body.id}`, { token: admin.token, body: { status: 'approved' } })),
+    )
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409 || r.status === 400)).toBe(true)
+    expect(await queuedEmails(payload, student.email, 'refund-approved')).toHaveLength(1)
+    expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
+  })
+
   it('rejection e-mails the reason, keeps the payment, and the student sees it', async () => {
     const { student, paymentId } = await buyer()
     const created = await ask(student, { paymentId, reason: REASON })
