@@ -27,6 +27,15 @@ async function openSubscriptions(page: Page) {
 const checkout = (page: Page) => page.getByRole('dialog', { name: /Sandbox payment/ })
 const buyButton = (page: Page) => page.getByRole('button', { name: `Choose ${PLAN}` })
 
+test('signed out, the purchase flow answers "Please Login" and creates nothing', async ({ request }) => {
+  const res = await request.post('/resources/payments', { form: { intent: 'create-order', planCode: 'BEGINNER_TECHY' } })
+  expect(res.status()).toBe(401)
+  expect((await res.json()).error).toBe(MESSAGES.PLEASE_LOGIN)
+  // The CMS's webhook refuses an unsigned delivery over real HTTP too.
+  const hook = await request.post(`${CMS_URL()}/api/payments/webhook`, { data: { event: 'payment.captured', payload: {} } })
+  expect(hook.status()).toBe(400)
+})
+
 test('a missing checkout script asks the student to check their connection', async ({ page }) => {
   await signInWithEmail(page, `offline-${email}`)
   await page.route('**/resources/checkout.js', (route) => route.abort())
