@@ -57,7 +57,8 @@ export async function findPlan(payload: Payload, code: Plan['code']): Promise<Pl
   try {
     return (await payload.create({ collection: 'plans', data: seed, overrideAccess: true })) as Plan
   } catch (error) {
-    // Another test file (another worker, same database) created it a moment ago: use theirs.
+    // Test files run in parallel on one database: another one may have created it just now
+    // (the code is unique), so look again before giving up.
     const again = await payload.find({ collection: 'plans', where: { code: { equals: code } }, limit: 1, overrideAccess: true })
     if (again.docs[0]) return again.docs[0] as Plan
     throw error
