@@ -11,7 +11,15 @@ let api: RestClient
 beforeAll(async () => {
   payload = await testPayload()
   api = restClient(payload.config)
+  await plansReady(payload)
 })
+
+// Test files run in parallel against one database and the shared findPlan creates a missing plan:
+// two files doing it at once collide on the unique plan code, so the loser simply looks again.
+const plansReady = async (p: Payload) => {
+  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
+}
+
 
 async function student(withPlan = true): Promise<TestUser> {
   const user = await createUser(payload)
@@ -218,7 +226,6 @@ describe('who may read what', () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const s = await student(false)
     const admin = await createUser(payload, { roles: ['admin'] })
-    await findPlan(payload, 'BEGINNER_TECHY')
     expect((await api.post('/users/subscribe', { token: s.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })).status).toBe(403)
     await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
     const res = await api.post('/users/subscribe', { token: admin.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })

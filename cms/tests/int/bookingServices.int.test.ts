@@ -1,5 +1,5 @@
-import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { createLocalReq, type Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BookingError,
   cancelBooking,
@@ -10,7 +10,15 @@ import {
   processWaitlistForUser,
 } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
+
+// Test files run in parallel against one database and the shared findPlan creates a missing plan:
+// two files doing it at once collide on the unique plan code, so the loser simply looks again.
+const plansReady = async (p: Payload) => {
+  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
+}
+
+beforeAll(async () => plansReady(await testPayload()))
 
 const reqFor = async () => createLocalReq({}, await testPayload())
 
