@@ -39,6 +39,31 @@ describe('sessions', () => {
     expect(listed.body.docs.map((d: { mentor: { id: number } }) => d.mentor.id)).toEqual([mine.id])
   })
 
+  it('access to the collection: anonymous and staff nothing, a mentor only their own, admins all', async () => {
+    const mentorUser = await createUser(payload, { roles: ['mentor'] })
+    const mine = await createMentor(payload, { user: mentorUser })
+    const other = await createMentor(payload)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const staff = await createUser(payload, { roles: ['staff'] })
+    const theirs = await api.post('/sessions', { token: admin.token, body: { title: 'Theirs', mentor: other.id, startsAt: inDays(4) } })
+    const own = await api.post('/sessions', { token: mentorUser.token, body: { title: 'Own', mentor: mine.id, startsAt: inDays(4) } })
+    expect([theirs.status, own.status]).toEqual([201, 201])
+    const theirsId = theirs.body.doc.id
+    const ownId = own.body.doc.id
+    expect((await api.get('/sessions')).status).toBe(403)
+    expect((await api.get(`/sessions/${theirsId}`)).status).toBe(403)
+    expect((await api.get('/sessions', { token: staff.token })).status).toBe(403)
+    expect((await api.post('/sessions', { token: staff.token, body: { title: 'X', mentor: other.id, startsAt: inDays(4) } })).status).toBe(403)
+    expect([403, 404]).toContain((await api.get(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
+    expect([403, 404]).toContain((await api.patch(`/sessions/${theirsId}`, { token: mentorUser.token, body: { title: 'Hijack' } })).status)
+    expect([403, 404]).toContain((await api.delete(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
+    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { title: 'Own, renamed' } })).status).toBe(200)
+    // Moving one's own session to another mentor's batch is refused too.
+    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { mentor: other.id } })).status).toBe(400)
+    expect((await api.patch(`/sessions/${theirsId}`, { token: admin.token, body: { title: 'Admin edit' } })).status).toBe(200)
+    expect((await api.delete(`/sessions/${ownId}`, { token: mentorUser.token })).status).toBe(200)
+  })
+
   it('booked students see their mentor’s upcoming sessions on the dashboard call and get one e-mail each', async () => {
     const mentor = await createMentor(payload, { capacity: 3 })
     const a = await createUser(payload)
