@@ -74,6 +74,19 @@ test('a student with a plan books and sees the booking on the dashboard; the men
   await expect(card).toContainText('The timings for the session will be informed by the mentor soon')
   await expectAccessible(page, { exclude: TOASTS })
 
+  // The mentor's batch gets a session: the dashboard shows it in India time, with the link and an .ics file.
+  const api = await adminApi()
+  await api.post('/sessions', { title: 'Kick-off', mentor: own, startsAt: '2030-01-05T04:30:00.000Z', meetingLink: 'https://meet.example.com/kickoff' })
+  await page.reload()
+  await expect(card).toContainText('Kick-off')
+  await expect(card).toContainText('10:00 am IST')
+  await expect(card.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', 'https://meet.example.com/kickoff')
+  const ics = await page.request.get(await card.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href').then((h) => h!))
+  expect(ics.headers()['content-type']).toContain('text/calendar')
+  const text = await ics.text()
+  expect(text).toContain('BEGIN:VEVENT')
+  expect(text).toContain('DTSTART:20300105T043000Z')
+
   const mentorContext = await browser.newContext()
   const mentorPage = await mentorContext.newPage()
   await signInAs(mentorPage, 'mentor')
