@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { mentorIds, PERSONAS, signInAs } from './auth-helpers'
-import { adminApi, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
 
 /**
  * Booking journeys on the seeded data: Aarav Mehta (the mentor persona's profile) has free seats;
@@ -73,6 +73,19 @@ test('a student with a plan books and sees the booking on the dashboard; the men
   await expect(card).toContainText('Aarav Mehta')
   await expect(card).toContainText('The timings for the session will be informed by the mentor soon')
   await expectAccessible(page, { exclude: TOASTS })
+
+  // The mentor's batch gets a session: the dashboard shows it in India time, with the link and an .ics file.
+  const api = await adminApi()
+  await api.post('/sessions', { title: 'Kick-off', mentor: own, startsAt: '2030-01-05T04:30:00.000Z', meetingLink: 'https://meet.example.com/kickoff' })
+  await page.reload()
+  await expect(card).toContainText('Kick-off')
+  await expect(card).toContainText('10:00 am IST')
+  await expect(card.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', 'https://meet.example.com/kickoff')
+  const ics = await page.request.get(await card.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href').then((h) => h!))
+  expect(ics.headers()['content-type']).toContain('text/calendar')
+  const text = await ics.text()
+  expect(text).toContain('BEGIN:VEVENT')
+  expect(text).toContain('DTSTART:20300105T043000Z')
 
   const mentorContext = await browser.newContext()
   const mentorPage = await mentorContext.newPage()
@@ -154,4 +167,47 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel booking' }).click()
   await expect(page.getByText('Booking cancelled')).toBeVisible()
   await expect(page.getByText(MESSAGES.NO_UPCOMING_SESSIONS)).toBeVisible()
+})
+
+test('an admin cancels a booking in the Payload panel and the first waiting student with a plan gets the seat', async ({ page }) => {
+  const api = await adminApi()
+  const cms = process.env.E2E_CMS_URL ?? CMS_URL()
+  const stamp = Date.now().toString(36)
+  const mentor = (await api.post('/mentors', {
+    name: `Panel Mentor ${stamp}`,
+    email: `panel-mentor-${stamp}@test.mentorloop.in`,
+    profession: 'SDE',
+    company: 'Acme',
+    skills: 'DSA',
+    capacity: 1,
+    _status: 'published',
+  })).doc as { id: number }
+  const student = async (n: number) => {
+    const email = `panel-student-${n}-${stamp}@test.mentorloop.in`
+    const password = `panel-password-${n}-${stamp}`
+    await api.post('/users', { email, password, name: `Panel Student ${n}`, roles: ['student'], passwordLogin: true })
+    await api.post('/users/subscribe', { email, planId: 'BEGINNER_TECHY' })
+    const login = await fetch(`${cms}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+    return { email, token: ((await login.json()) as { token: string }).token }
+  }
+  const book = async (token: string) =>
+    (await fetch(`${cms}/api/bookings`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` }, body: JSON.stringify({ mentorId: mentor.id }) })).json()
+  const first = await student(1)
+  const second = await student(2)
+  const booked = await book(first.token)
+  expect((await book(second.token)).code).toBe('WAITLISTED')
+
+  await page.goto(`${cms}/admin/login`)
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${cms}/admin`)
+  await page.goto(`${cms}/admin/collections/bookings/${booked.session.id}`)
+  await page.locator('#field-status').click()
+  await page.getByRole('option', { name: 'Cancelled' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/updated successfully/i).first()).toBeVisible()
+
+  const { docs } = await api.get(`/bookings?where[mentor][equals]=${mentor.id}&where[status][equals]=confirmed&depth=1`)
+  expect(docs.map((d: { user: { email: string } }) => d.user.email)).toEqual([second.email])
 })

@@ -9,7 +9,8 @@ import { mentorBookingsEndpoint, userBookingsEndpoint } from './endpoints/listBo
 import { planStatusEndpoint } from './endpoints/planStatus'
 import { processWaitlistEndpoint } from './endpoints/processWaitlist'
 import { waitlistStatusEndpoint } from './endpoints/seatStatus'
-import { fillSeatAfterChange, fillSeatAfterDelete } from './hooks/fillSeatWhenFreed'
+import { checkSeatForAdminBooking } from './hooks/checkSeatForAdminBooking'
+import { fillSeatAfterChange, fillSeatAfterDelete, markWaitingEntryAssigned } from './hooks/fillSeatWhenFreed'
 
 const label = (s: string) => s[0].toUpperCase() + s.slice(1)
 
@@ -40,7 +41,11 @@ export const Bookings: CollectionConfig = {
     processWaitlistEndpoint,
     cancelBookingEndpoint,
   ],
-  hooks: { afterChange: [fillSeatAfterChange], afterDelete: [fillSeatAfterDelete] },
+  hooks: {
+    beforeChange: [checkSeatForAdminBooking],
+    afterChange: [fillSeatAfterChange, markWaitingEntryAssigned],
+    afterDelete: [fillSeatAfterDelete],
+  },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },

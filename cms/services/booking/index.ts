@@ -8,8 +8,9 @@
  * - processWaitlistForUser({ payload, userId, req }) -> { assigned, stillWaiting }
  * - fillOpenSeats({ payload, mentorId, req }) -> { assigned, userIds }
  * - cancelBooking({ payload, bookingId, byUser, req }) -> { booking, alreadyCancelled, assigned }
+ * - cancelBookingsOfUser({ payload, userId, req }) -> { cancelled, assigned } (a refund frees the seat)
  */
-export { cancelBooking, type CancelActor, type CancelBookingResult } from './cancelBooking'
+export { cancelBooking, cancelBookingsOfUser, type CancelActor, type CancelBookingResult } from './cancelBooking'
 export { createBooking, type CreateBookingInput, type CreateBookingResult } from './createBooking'
 export { BookingError, bookingErrors, type BookingErrorBody, type BookingErrorCode } from './errors'
 export { fillOpenSeatsInTransaction, type SeatAssignment } from './fillOpenSeats'

@@ -11,7 +11,15 @@ let api: RestClient
 beforeAll(async () => {
   payload = await testPayload()
   api = restClient(payload.config)
+  await plansReady(payload)
 })
+
+// Test files run in parallel against one database and the shared findPlan creates a missing plan:
+// two files doing it at once collide on the unique plan code, so the loser simply looks again.
+const plansReady = async (p: Payload) => {
+  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
+}
+
 
 async function student(withPlan = true): Promise<TestUser> {
   const user = await createUser(payload)
@@ -139,6 +147,31 @@ describe('cancelling and the waitlist', () => {
     expect(docs.map((d) => d.user)).toEqual([next.id])
   })
 
+  it('the admin panel (multipart create) gets the rules in words and uses up the student’s queue place', async () => {
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const panelCreate = (data: Record<string, unknown>) =>
+      api.post('/bookings', {
+        token: admin.token,
+        headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ' },
+        rawBody: `--XyZ\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n${JSON.stringify(data)}\r\n--XyZ--\r\n`,
+      })
+    const full = await createMentor(payload, { capacity: 1 })
+    await api.post('/bookings', { token: (await student()).token, body: { mentorId: full.id } })
+    const waiting = await student()
+    await api.post('/bookings', { token: waiting.token, body: { mentorId: full.id } })
+    const refused = await panelCreate({ user: waiting.id, mentor: full.id, status: 'confirmed' })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain('This mentor is full (1 of 1 seats)')
+
+    await payload.update({ collection: 'mentors', id: full.id, data: { acceptingBookings: false }, overrideAccess: true })
+    await payload.update({ collection: 'mentors', id: full.id, data: { capacity: 2 }, overrideAccess: true })
+    const created = await panelCreate({ user: waiting.id, mentor: full.id, status: 'confirmed' })
+    expect(created.status).toBe(201)
+    const entry = await payload.find({ collection: 'waitlist', where: { user: { equals: waiting.id } }, overrideAccess: true })
+    expect(entry.docs[0]!.status).toBe('assigned')
+    expect((await panelCreate({ user: waiting.id, mentor: full.id, status: 'confirmed' })).status).toBe(400)
+  })
+
   it('leaving the waitlist and the admin-only process-waitlist call', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     await api.post('/bookings', { token: (await student()).token, body: { mentorId: mentor.id } })
@@ -193,7 +226,6 @@ describe('who may read what', () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const s = await student(false)
     const admin = await createUser(payload, { roles: ['admin'] })
-    await findPlan(payload, 'BEGINNER_TECHY')
     expect((await api.post('/users/subscribe', { token: s.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })).status).toBe(403)
     await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
     const res = await api.post('/users/subscribe', { token: admin.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })

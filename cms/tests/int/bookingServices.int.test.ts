@@ -1,8 +1,9 @@
-import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { createLocalReq, type Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BookingError,
   cancelBooking,
+  cancelBookingsOfUser,
   createBooking,
   fillOpenSeats,
   joinWaitlist,
@@ -10,7 +11,15 @@ import {
   processWaitlistForUser,
 } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
+
+// Test files run in parallel against one database and the shared findPlan creates a missing plan:
+// two files doing it at once collide on the unique plan code, so the loser simply looks again.
+const plansReady = async (p: Payload) => {
+  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
+}
+
+beforeAll(async () => plansReady(await testPayload()))
 
 const reqFor = async () => createLocalReq({}, await testPayload())
 
@@ -104,5 +113,20 @@ describe('booking services', () => {
     await joinWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
     await leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
     await expectCode(leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id }), 'NOT_ON_WAITLIST')
+  })
+
+  it('a refund frees the student’s seat (cancelBookingsOfUser, system actor) for the next in line', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const refunded = await createUser(payload)
+    await givePlan(payload, refunded)
+    await createBooking(await reqFor(), { userId: refunded.id, mentorId: mentor.id })
+    const next = await createUser(payload)
+    await givePlan(payload, next)
+    await createBooking(await reqFor(), { userId: next.id, mentorId: mentor.id })
+    expect(await cancelBookingsOfUser({ payload, userId: refunded.id })).toEqual({ cancelled: 1, assigned: 1 })
+    expect(await cancelBookingsOfUser({ payload, userId: refunded.id })).toEqual({ cancelled: 0, assigned: 0 })
+    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    expect(docs.map((d) => d.user)).toEqual([next.id])
   })
 })

@@ -95,7 +95,12 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
         <ul className="space-y-4" aria-label="Your bookings">
           {active.map((b) => (
             <li key={b.id} className="rounded-xl border border-slate-200 p-4" data-testid="booking-card">
-              <h3 className="text-lg font-semibold">{b.mentor.name}</h3>
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="text-lg font-semibold">{b.mentor.name}</h3>
+                {b.source === 'waitlist' ? (
+                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Seat assigned from the waitlist</span>
+                ) : null}
+              </div>
               {b.mentor.profession || b.mentor.company ? (
                 <p className="text-sm text-slate-600">{[b.mentor.profession, b.mentor.company].filter(Boolean).join(' · ')}</p>
               ) : null}

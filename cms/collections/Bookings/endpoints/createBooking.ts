@@ -1,6 +1,6 @@
 import { bookingRequestSchema, MESSAGES } from '@mentorloop/shared'
 import type { Endpoint, PayloadRequest } from 'payload'
-import { handle, json, parseOr400, readJson, requireSelfOrAdmin, requireUser } from '../../../lib/endpoint'
+import { handle, json, parseOr400, requireSelfOrAdmin, requireUser } from '../../../lib/endpoint'
 import { createBooking } from '../../../services/booking'
 
 /**
@@ -8,13 +8,14 @@ import { createBooking } from '../../../services/booking'
  * Answers 201 {message, session} for a seat, 200 {message, waitlistEntry} when the mentor is
  * full, or an error {code, error, message, requiresPayment?}.
  *
- * This path is also Payload's own "create a booking" route, which the admin panel uses (it sends
- * multipart form data). Custom endpoints match first, so anything that is not JSON is handed to
- * the built-in handler (admin-only by the collection's access; the seat-limit trigger still holds).
+ * This path is also Payload's own "create a booking" route, which the admin panel uses (multipart
+ * form data) and API clients may use (a JSON document with `user`, `mentor`). Custom endpoints
+ * match first, so those are handed to the built-in handler: admin-only by the collection's access,
+ * with the seat rules of the beforeChange hook and the trigger.
  */
-const bookHandler = handle(MESSAGES.FAILED_CREATE_BOOKING, async (req) => {
+const bookHandler = (body: unknown) => handle(MESSAGES.FAILED_CREATE_BOOKING, async (req) => {
   const user = requireUser(req)
-  const input = parseOr400(bookingRequestSchema, await readJson(req))
+  const input = parseOr400(bookingRequestSchema, body)
   const userId = requireSelfOrAdmin(user, input.userId)
   const result = await createBooking(req, { userId, mentorId: input.mentorId, name: input.name, phone: input.contact })
   if (result.kind === 'booked') {
@@ -32,16 +33,29 @@ const bookHandler = handle(MESSAGES.FAILED_CREATE_BOOKING, async (req) => {
   })
 })
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+async function readJsonCopy(req: PayloadRequest): Promise<unknown> {
+  try {
+    return JSON.parse(await Request.prototype.clone.call(req).text())
+  } catch {
+    return undefined
+  }
+}
+
 export const createBookingEndpoint: Endpoint = {
   path: '/',
   method: 'post',
   handler: async (req: PayloadRequest) => {
     const type = req.headers.get('content-type') ?? ''
-    if (!type.includes('application/json')) {
+    // Peek at a copy of the body, so the built-in handler can still read the original.
+    const body = type.includes('application/json') ? await readJsonCopy(req) : undefined
+    const isDocument = !type.includes('application/json') || (isObject(body) && !('mentorId' in body) && ('user' in body || 'mentor' in body))
+    if (isDocument) {
       const builtIn = req.payload.collections.bookings.config.endpoints
       const create = Array.isArray(builtIn) ? builtIn.find((e) => e.method === 'post' && e.path === '/' && e !== createBookingEndpoint) : undefined
       if (create) return create.handler(req)
     }
-    return bookHandler(req)
+    return bookHandler(body)(req)
   },
 }

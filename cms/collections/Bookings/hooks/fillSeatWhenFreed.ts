@@ -20,3 +20,18 @@ export const fillSeatAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ 
   if (!context.seatsHandled && doc.status === 'confirmed') await fillOpenSeats({ payload: req.payload, mentorId: mentorOf(doc), req })
   return doc
 }
+
+/** An admin booked a waiting student directly in the panel: their place in that queue is used up. */
+export const markWaitingEntryAssigned: CollectionAfterChangeHook<Booking> = async ({ doc, operation, req, context }) => {
+  if (operation !== 'create' || context.seatsHandled || doc.status !== 'confirmed') return doc
+  const { docs } = await req.payload.find({
+    collection: 'waitlist',
+    where: { user: { equals: typeof doc.user === 'object' ? doc.user.id : doc.user }, mentor: { equals: mentorOf(doc) }, status: { equals: 'waiting' } },
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    req,
+  })
+  if (docs[0]) await req.payload.update({ collection: 'waitlist', id: docs[0].id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+  return doc
+}

@@ -1,0 +1,110 @@
+import { createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
+import { createBooking } from '../../services/booking'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPayload } from '../helpers/payload'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
+
+let payload: Payload
+let api: RestClient
+
+beforeAll(async () => {
+  payload = await testPayload()
+  api = restClient(payload.config)
+  await plansReady(payload)
+})
+
+// Test files run in parallel against one database and the shared findPlan creates a missing plan:
+// two files doing it at once collide on the unique plan code, so the loser simply looks again.
+const plansReady = async (p: Payload) => {
+  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
+}
+
+
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
+
+describe('sessions', () => {
+  it('a mentor schedules sessions for their own batch only; students cannot write or list them', async () => {
+    const mentorUser = await createUser(payload, { roles: ['mentor'] })
+    const mine = await createMentor(payload, { user: mentorUser })
+    const other = await createMentor(payload)
+    const body = { title: 'Week 1: DSA plan', mentor: mine.id, startsAt: inDays(3), durationMinutes: 60, meetingLink: 'https://meet.example.com/abc' }
+    expect((await api.post('/sessions', { token: mentorUser.token, body })).status).toBe(201)
+    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, mentor: other.id } })).status).toBe(400)
+    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, meetingLink: 'http://insecure' } })).status).toBe(400)
+    const student = await createUser(payload)
+    expect((await api.post('/sessions', { token: student.token, body })).status).toBe(403)
+    expect((await api.get('/sessions', { token: student.token })).status).toBe(403)
+    const listed = await api.get('/sessions', { token: mentorUser.token })
+    expect(listed.body.docs.map((d: { mentor: { id: number } }) => d.mentor.id)).toEqual([mine.id])
+  })
+
+  it('access to the collection: anonymous and staff nothing, a mentor only their own, admins all', async () => {
+    const mentorUser = await createUser(payload, { roles: ['mentor'] })
+    const mine = await createMentor(payload, { user: mentorUser })
+    const other = await createMentor(payload)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const staff = await createUser(payload, { roles: ['staff'] })
+    const theirs = await api.post('/sessions', { token: admin.token, body: { title: 'Theirs', mentor: other.id, startsAt: inDays(4) } })
+    const own = await api.post('/sessions', { token: mentorUser.token, body: { title: 'Own', mentor: mine.id, startsAt: inDays(4) } })
+    expect([theirs.status, own.status]).toEqual([201, 201])
+    const theirsId = theirs.body.doc.id
+    const ownId = own.body.doc.id
+    expect((await api.get('/sessions')).status).toBe(403)
+    expect((await api.get(`/sessions/${theirsId}`)).status).toBe(403)
+    expect((await api.get('/sessions', { token: staff.token })).status).toBe(403)
+    expect((await api.post('/sessions', { token: staff.token, body: { title: 'X', mentor: other.id, startsAt: inDays(4) } })).status).toBe(403)
+    expect([403, 404]).toContain((await api.get(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
+    expect([403, 404]).toContain((await api.patch(`/sessions/${theirsId}`, { token: mentorUser.token, body: { title: 'Hijack' } })).status)
+    expect([403, 404]).toContain((await api.delete(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
+    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { title: 'Own, renamed' } })).status).toBe(200)
+    // Moving one's own session to another mentor's batch is refused too.
+    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { mentor: other.id } })).status).toBe(400)
+    expect((await api.patch(`/sessions/${theirsId}`, { token: admin.token, body: { title: 'Admin edit' } })).status).toBe(200)
+    expect((await api.delete(`/sessions/${ownId}`, { token: mentorUser.token })).status).toBe(200)
+  })
+
+  it('booked students see their mentor’s upcoming sessions on the dashboard call and get one e-mail each', async () => {
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const a = await createUser(payload)
+    const b = await createUser(payload)
+    for (const s of [a, b]) {
+      await givePlan(payload, s)
+      await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
+    }
+    const admin = await createUser(payload, { roles: ['admin'] })
+    await api.post('/sessions', { token: admin.token, body: { title: 'Old', mentor: mentor.id, startsAt: inDays(-7) } })
+    const created = await api.post('/sessions', {
+      token: admin.token,
+      body: { title: 'Saturday session', mentor: mentor.id, startsAt: inDays(2), meetingLink: 'https://meet.example.com/xyz' },
+    })
+    expect(created.status).toBe(201)
+    const res = await api.get(`/bookings/user/${a.id}`, { token: a.token })
+    expect(res.body.bookings[0].sessions).toEqual([
+      expect.objectContaining({ title: 'Saturday session', durationMinutes: 60, meetingLink: 'https://meet.example.com/xyz' }),
+    ])
+    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    for (const s of [a, b]) {
+      const { docs } = await payload.find({ collection: 'email-outbox', where: { to: { equals: s.email }, template: { equals: 'session-scheduled' } }, overrideAccess: true })
+      expect(docs).toHaveLength(2)
+      // Nobody else's address in anyone's message.
+      for (const d of docs) expect(`${d.text}${d.html}`).not.toContain(s === a ? b.email : a.email)
+    }
+  })
+
+  it('a booking whose transaction rolls back leaves no booking and sends no e-mail', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const s = await createUser(payload)
+    await givePlan(payload, s)
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    const result = await createBooking(req, { userId: s.id, mentorId: mentor.id })
+    expect(result.kind).toBe('booked')
+    await killTransaction(req)
+    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    const { docs } = await payload.find({ collection: 'email-outbox', where: { to: { equals: s.email } }, overrideAccess: true })
+    expect(docs).toEqual([])
+    const { totalDocs } = await payload.count({ collection: 'bookings', where: { user: { equals: s.id } }, overrideAccess: true })
+    expect(totalDocs).toBe(0)
+  })
+})
