@@ -11,6 +11,7 @@ import { Media } from './collections/Media'
 import { Mentors } from './collections/Mentors'
 import { NewsletterSubscribers } from './collections/NewsletterSubscribers'
 import { Pages } from './collections/Pages'
+import { PaymentEvents } from './collections/PaymentEvents'
 import { Payments } from './collections/Payments'
 import { Plans } from './collections/Plans'
 import { Questions } from './collections/Questions'
@@ -44,6 +45,7 @@ export default buildConfig({
     Bookings,
     Waitlist,
     Payments,
+    PaymentEvents,
     RefundRequests,
     Faqs,
     Testimonials,

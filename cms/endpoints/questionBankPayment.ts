@@ -1,5 +1,4 @@
 import {
-  alreadyPurchasedMessage,
   MESSAGES,
   type QbCreateOrderResponse,
   type QbSubscriptionStatus,
@@ -8,6 +7,7 @@ import {
   qbVerifyPaymentSchema,
 } from '@mentorloop/shared'
 import type { Endpoint, PayloadRequest } from 'payload'
+import { createOrderForPlan, PaymentError, verifyAndCompletePayment } from '../services/payments'
 import { getQuestionBankAccess } from '../services/questionBank/getQuestionBankAccess'
 
 /**
@@ -53,34 +53,45 @@ export const subscriptionStatus: Endpoint = {
   },
 }
 
+/** Maps a payments-service refusal to the answer; anything unexpected is logged and a 500. */
+function refusal(req: PayloadRequest, error: unknown, message: (e: PaymentError) => string, fallback: string): Response {
+  if (error instanceof PaymentError) {
+    return fail(error.status, error.code, error.status >= 500 ? fallback : message(error))
+  }
+  req.payload.logger.error({ msg: fallback, err: error })
+  return fail(500, 'INTERNAL', fallback)
+}
+
 /** POST /api/payment/create-order { planType } — an order for a paid question-bank plan. */
 export const createQuestionBankOrder: Endpoint = {
   path: '/payment/create-order',
   method: 'post',
   handler: async (req) => {
     if (!req.user) return fail(401, 'UNAUTHENTICATED', MESSAGES.PLEASE_LOGIN)
+    const user = req.user
     const body = await readJson(req)
     const parsed = qbCreateOrderSchema.safeParse(body)
     if (!parsed.success) {
       return fail(400, 'INVALID_INPUT', body === undefined ? 'The request body must be JSON.' : (parsed.error.issues[0]?.message ?? 'Invalid request.'))
     }
-    const { docs } = await req.payload.find({
-      collection: 'plans',
-      where: { code: { equals: parsed.data.planType }, product: { equals: 'question-bank' }, active: { equals: true } },
-      limit: 1,
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
-    const plan = docs[0]
-    if (!plan || !(plan.price > 0)) return fail(404, 'PLAN_NOT_AVAILABLE', 'This plan is not available right now.')
-    const access = await getQuestionBankAccess(req, req.user.id)
-    if (access.isActive && access.plan.code === plan.code) {
-      return fail(409, 'PLAN_ALREADY_OWNED', alreadyPurchasedMessage(plan.name))
+    try {
+      // The same service as mentorship plans: amount from the plan, owned-plan check, gateway order.
+      const order = await createOrderForPlan({ payload: req.payload, user, planCode: parsed.data.planType, req })
+      const answer: QbCreateOrderResponse = {
+        orderId: order.orderId,
+        amount: order.amount,
+        currency: order.currency,
+        key: order.keyId,
+        planName: order.plan.name,
+        customerName: user.name ?? '',
+        customerEmail: user.email,
+      }
+      return json(answer, 201)
+    } catch (error) {
+      // "Already purchased" and "not on sale" are said as the service says them; a gateway
+      // failure is the spec's "Failed to initiate payment".
+      return refusal(req, error, (e) => (e.code === 'ORDER_FAILED' ? MESSAGES.QB_INITIATE_FAILED : e.message), MESSAGES.QB_INITIATE_FAILED)
     }
-    // Wired to the payments service once it lands (issue 6).
-    void ({} as QbCreateOrderResponse)
-    return fail(503, 'PAYMENTS_UNAVAILABLE', MESSAGES.QB_INITIATE_FAILED)
   },
 }
 
@@ -93,8 +104,25 @@ export const verifyQuestionBankPayment: Endpoint = {
     const parsed = qbVerifyPaymentSchema.safeParse(await readJson(req))
     // SPEC section 5: a missing field is refused before any verification is attempted.
     if (!parsed.success) return fail(400, 'INVALID_PAYMENT_RESPONSE', MESSAGES.QB_INVALID_PAYMENT_RESPONSE)
-    void ({} as QbVerifyPaymentResponse)
-    return fail(503, 'PAYMENTS_UNAVAILABLE', MESSAGES.QB_VERIFICATION_FAILED)
+    try {
+      // The same verification as mentorship payments: HMAC in constant time, idempotent completion.
+      await verifyAndCompletePayment({
+        payload: req.payload,
+        user: req.user,
+        orderId: parsed.data.razorpay_order_id,
+        paymentId: parsed.data.razorpay_payment_id,
+        signature: parsed.data.razorpay_signature,
+        req,
+      })
+      const answer: QbVerifyPaymentResponse = {
+        success: true,
+        message: MESSAGES.QB_SUCCESS,
+        status: await subscriptionStatusFor(req, req.user.id),
+      }
+      return json(answer)
+    } catch (error) {
+      return refusal(req, error, () => MESSAGES.QB_VERIFICATION_FAILED, MESSAGES.QB_VERIFICATION_FAILED)
+    }
   },
 }
 

@@ -2,6 +2,8 @@ import * as migration_20261122_125624_initial from './20261122_125624_initial';
 import * as migration_20261122_125625_seat_limit from './20261122_125625_seat_limit';
 import * as migration_20261122_140738_email_outbox_and_jobs from './20261122_140738_email_outbox_and_jobs';
 import * as migration_20261122_141149_question_bank from './20261122_141149_question_bank';
+import * as migration_20261122_161333_issue6_payment_events from './20261122_161333_issue6_payment_events';
+import * as migration_20261122_161334_issue6_refund_constraints from './20261122_161334_issue6_refund_constraints';
 
 export const migrations = [
   {
@@ -22,6 +24,16 @@ export const migrations = [
   {
     up: migration_20261122_141149_question_bank.up,
     down: migration_20261122_141149_question_bank.down,
-    name: '20261122_141149_question_bank'
+    name: '20261122_141149_question_bank',
+  },
+  {
+    up: migration_20261122_161333_issue6_payment_events.up,
+    down: migration_20261122_161333_issue6_payment_events.down,
+    name: '20261122_161333_issue6_payment_events',
+  },
+  {
+    up: migration_20261122_161334_issue6_refund_constraints.up,
+    down: migration_20261122_161334_issue6_refund_constraints.down,
+    name: '20261122_161334_issue6_refund_constraints',
   },
 ];

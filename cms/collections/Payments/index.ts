@@ -4,6 +4,11 @@ import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
+import { createOrderEndpoint } from './endpoints/createOrder'
+import { hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
+import { sandboxCheckoutEndpoint } from './endpoints/sandboxCheckout'
+import { verifyPaymentEndpoint } from './endpoints/verifyPayment'
+import { webhookEndpoint } from './endpoints/webhook'
 
 export const Payments: CollectionConfig = {
   slug: 'payments',
@@ -13,6 +18,8 @@ export const Payments: CollectionConfig = {
     hidden: hiddenUnless('admin'),
   },
   defaultSort: '-createdAt',
+  // Custom endpoints first: they are matched before Payload's own routes on this slug.
+  endpoints: [createOrderEndpoint, verifyPaymentEndpoint, webhookEndpoint, hasPlanEndpoint, historyEndpoint, sandboxCheckoutEndpoint],
   access: {
     // Payments are written only by the payment service after the gateway says so.
     create: nobody,

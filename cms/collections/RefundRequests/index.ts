@@ -3,6 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
+import { requestRefundEndpoint } from './endpoints/requestRefund'
+import { applyRefundDecision } from './hooks/applyRefundDecision'
 
 export const RefundRequests: CollectionConfig = {
   slug: 'refund-requests',
@@ -12,6 +14,8 @@ export const RefundRequests: CollectionConfig = {
     hidden: hiddenUnless('admin'),
   },
   defaultSort: '-createdAt',
+  endpoints: [requestRefundEndpoint],
+  hooks: { beforeChange: [applyRefundDecision] },
   access: {
     // Students request refunds through the refund service, which checks ownership and state.
     create: isAdmin,

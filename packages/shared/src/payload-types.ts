@@ -73,6 +73,7 @@ export interface Config {
     bookings: Booking;
     waitlist: Waitlist;
     payments: Payment;
+    'payment-events': PaymentEvent;
     'refund-requests': RefundRequest;
     faqs: Faq;
     testimonials: Testimonial;
@@ -95,6 +96,7 @@ export interface Config {
     bookings: BookingsSelect<false> | BookingsSelect<true>;
     waitlist: WaitlistSelect<false> | WaitlistSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
+    'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
     'refund-requests': RefundRequestsSelect<false> | RefundRequestsSelect<true>;
     faqs: FaqsSelect<false> | FaqsSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
@@ -374,6 +376,17 @@ export interface Payment {
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
   subscriptionEnds?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-events".
+ */
+export interface PaymentEvent {
+  id: number;
+  eventId: string;
+  event: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -672,6 +685,10 @@ export interface PayloadLockedDocument {
         value: number | Payment;
       } | null)
     | ({
+        relationTo: 'payment-events';
+        value: number | PaymentEvent;
+      } | null)
+    | ({
         relationTo: 'refund-requests';
         value: number | RefundRequest;
       } | null)
@@ -872,6 +889,16 @@ export interface PaymentsSelect<T extends boolean = true> {
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
   subscriptionEnds?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-events_select".
+ */
+export interface PaymentEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  event?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,17 +1,149 @@
+import {
+  assignedToMentorsMessage,
+  MESSAGES,
+  stillOnWaitlistMessage,
+  type CreateOrderResponse,
+  type VerifyPaymentResponse,
+} from '@mentorloop/shared'
+import { useLocation, useRevalidator } from '@remix-run/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
+import { ModalDialog, primaryButton, secondaryButton } from './payments/ModalDialog'
+
+type Step = 'order' | 'checkout' | 'verify' | null
+type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null
+
+async function post<T>(body: Record<string, string>): Promise<{ ok: boolean; status: number; body: T & { error?: string; title?: string } }> {
+  try {
+    const res = await fetch('/resources/payments', {
+      method: 'POST',
+      body: new URLSearchParams(body),
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    })
+    return { ok: res.ok, status: res.status, body: (await res.json().catch(() => ({}))) as T & { error?: string; title?: string } }
+  } catch {
+    return { ok: false, status: 0, body: {} as T & { error?: string } }
+  }
+}
+
 /**
- * The buy button on a mentorship plan card (landing plans section and /subscriptions).
- *
- * Owned by the payments work (issue 6): it runs the purchase flow (sign-in check, owned-plan
- * check, create order on the server, checkout widget, verification). The landing page only
- * places it inside <PlanCard action={...}>.
+ * The buy button on a mentorship plan card (landing plans section and /subscriptions). It runs
+ * the purchase flow: create the order on the server (sign-in and owned-plan checks happen there,
+ * the amount comes from the plan), open the checkout widget, verify the result on the server.
+ * Without JavaScript it is a link to /subscriptions (checkout itself needs JavaScript).
  */
 export function BuyPlanButton({ planCode, planName }: { planCode: string; planName: string }) {
+  const [step, setStep] = useState<Step>(null)
+  const [notice, setNotice] = useState<Notice>(null)
+  const revalidator = useRevalidator()
+  const location = useLocation()
+
+  useEffect(() => {
+    // Load the checkout script early, so it is there when the student clicks.
+    void loadCheckoutScript()
+  }, [])
+
+  async function buy(event: FormEvent) {
+    event.preventDefault()
+    if (step) return
+    setStep('order')
+    try {
+      const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode })
+      if (order.status === 401) {
+        setNotice({ kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' })
+        return
+      }
+      if (order.status === 409) {
+        setNotice({ kind: 'owned', title: order.body.title ?? MESSAGES.CANNOT_PURCHASE_TITLE, message: order.body.error ?? '' })
+        return
+      }
+      if (!order.ok) {
+        toast.error(order.body.error ?? MESSAGES.FAILED_CREATE_ORDER)
+        return
+      }
+      if (!(await loadCheckoutScript())) {
+        window.alert(MESSAGES.CHECKOUT_NOT_LOADED)
+        return
+      }
+      setStep('checkout')
+      const o = order.body
+      const outcome = await openCheckout(
+        {
+          key: o.key,
+          amount: o.amount,
+          currency: o.currency,
+          orderId: o.orderId,
+          name: 'MentorLoop',
+          description: o.planName,
+          prefill: o.prefill,
+        },
+        { onFailed: (error) => toast.error(error.description ?? 'Your payment could not be completed.') },
+      )
+      if (outcome.status === 'unavailable') {
+        window.alert(MESSAGES.CHECKOUT_NOT_LOADED)
+        return
+      }
+      if (outcome.status !== 'paid') return
+      setStep('verify')
+      const verified = await post<VerifyPaymentResponse>({ intent: 'verify', ...outcome.response })
+      if (!verified.ok) {
+        toast.error(verified.body.error ?? MESSAGES.VERIFICATION_FAILED)
+        return
+      }
+      toast.success(MESSAGES.PAYMENT_VERIFIED)
+      if (verified.body.assigned > 0) toast.success(assignedToMentorsMessage(verified.body.assigned))
+      if (verified.body.stillWaiting > 0) toast.info(stillOnWaitlistMessage(verified.body.stillWaiting))
+      setNotice({ kind: 'success', title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE, message: MESSAGES.PAYMENT_SUCCESSFUL })
+      revalidator.revalidate()
+    } finally {
+      setStep(null)
+    }
+  }
+
+  const label =
+    step === 'order' ? 'Preparing checkout…' : step === 'checkout' ? 'Waiting for payment…' : step === 'verify' ? 'Verifying payment…' : `Choose ${planName}`
+  const loginHref = `/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`
+
   return (
-    <a
-      href={`/subscriptions#${planCode}`}
-      className="block w-full rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-900"
-    >
-      Choose {planName}
-    </a>
+    <>
+      <form method="get" action="/subscriptions" onSubmit={buy}>
+        <input type="hidden" name="plan" value={planCode} />
+        <button
+          type="submit"
+          disabled={step !== null}
+          aria-busy={step !== null}
+          data-plan-code={planCode}
+          className="block w-full rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
+        >
+          {label}
+        </button>
+      </form>
+      <ModalDialog
+        open={notice !== null}
+        onClose={() => setNotice(null)}
+        title={notice?.title}
+        description={notice?.message}
+        tone={notice?.kind === 'success' ? 'success' : notice?.kind === 'owned' ? 'error' : 'neutral'}
+        testId="payment-notice"
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          {notice?.kind === 'login' ? (
+            <a href={loginHref} className={primaryButton}>
+              Sign in
+            </a>
+          ) : null}
+          {notice?.kind === 'success' ? (
+            <a href="/paymentHistory" className={secondaryButton}>
+              See payment history
+            </a>
+          ) : null}
+          <button type="button" className={notice?.kind === 'login' ? secondaryButton : primaryButton} onClick={() => setNotice(null)}>
+            {notice?.kind === 'success' ? 'Done' : 'Close'}
+          </button>
+        </div>
+      </ModalDialog>
+    </>
   )
 }

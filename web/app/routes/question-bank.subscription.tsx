@@ -21,9 +21,9 @@ import { CmsError } from '~/models/cms.server'
 import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { type CheckoutResult, openCheckout, useCheckoutScript } from '~/utils/checkout'
-import { checkoutScriptSrc } from '~/utils/checkout.server'
+import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
 import { getSessionToken } from '~/utils/session.server'
+import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
 
 /**
  * The question-bank subscription screen (SPEC sections 2, 4, 8): current plan and expiry, the
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getPlans('question-bank').catch(() => null),
   ])
   return data(
-    { status: status ?? FREE_STATUS, statusFailed: status === null, plans, checkoutSrc: checkoutScriptSrc() },
+    { status: status ?? FREE_STATUS, statusFailed: status === null, plans },
     { headers: NO_STORE },
   )
 }
@@ -125,7 +125,7 @@ const buttonClass =
   'block w-full rounded-lg px-4 py-2.5 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-60'
 
 export default function QuestionBankSubscription() {
-  const { status, statusFailed, plans, checkoutSrc } = useLoaderData<typeof loader>()
+  const { status, statusFailed, plans } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionResult | undefined
   const navigation = useNavigation()
   const order = useFetcher<ActionResult>({ key: 'qb-order' })
@@ -138,7 +138,7 @@ export default function QuestionBankSubscription() {
   const [celebration, setCelebration] = useState(0)
   const handled = useRef(new WeakSet<object>())
 
-  useCheckoutScript(checkoutSrc)
+  useCheckoutScript()
 
   // SPEC section 9: every banner clears itself after 5 seconds.
   useEffect(() => {
@@ -153,8 +153,7 @@ export default function QuestionBankSubscription() {
   }, [statusFailed])
 
   const onPaid = useCallback(
-    (result: CheckoutResult) => {
-      setCheckoutOpen(false)
+    (result: Partial<CheckoutSuccess>) => {
       if (!isCompletePaymentResponse(result)) {
         setBanner({ kind: 'error', text: MESSAGES.QB_INVALID_PAYMENT_RESPONSE })
         return
@@ -183,31 +182,35 @@ export default function QuestionBankSubscription() {
       return
     }
     const o = result.order
-    const opened = openCheckout({
-      key: o.key,
-      amount: o.amount,
-      currency: o.currency,
-      order_id: o.orderId,
-      name: 'MentorLoop',
-      description: `Question bank ${o.planName}`,
-      prefill: { name: o.customerName, email: o.customerEmail },
-      handler: onPaid,
-      modal: {
-        ondismiss: () => {
-          setCheckoutOpen(false)
-          setBanner({ kind: 'info', text: 'Payment cancelled. You have not been charged.' })
-        },
-      },
-      onFailed: (description) => {
-        setBanner({ kind: 'error', text: description ? `Payment failed: ${description}` : 'Payment failed. Please try again.' })
-      },
-    })
-    if (!opened) {
-      setBanner({ kind: 'error', text: MESSAGES.CHECKOUT_NOT_LOADED })
-      return
-    }
     setCheckoutOpen(true)
     setBanner({ kind: 'info', text: MESSAGES.QB_PROCESSING })
+    void (async () => {
+      if (!(await waitForCheckout())) {
+        setCheckoutOpen(false)
+        setBanner({ kind: 'error', text: MESSAGES.CHECKOUT_NOT_LOADED })
+        return
+      }
+      const outcome = await openCheckout(
+        {
+          key: o.key,
+          amount: o.amount,
+          currency: o.currency,
+          orderId: o.orderId,
+          name: 'MentorLoop',
+          description: `Question bank ${o.planName}`,
+          prefill: { name: o.customerName, email: o.customerEmail },
+        },
+        {
+          onFailed: (error) => {
+            setBanner({ kind: 'error', text: error.description ? `Payment failed: ${error.description}` : 'Payment failed. Please try again.' })
+          },
+        },
+      )
+      setCheckoutOpen(false)
+      if (outcome.status === 'paid') onPaid(outcome.response)
+      else if (outcome.status === 'unavailable') setBanner({ kind: 'error', text: MESSAGES.CHECKOUT_NOT_LOADED })
+      else setBanner({ kind: 'info', text: 'Payment cancelled. You have not been charged.' })
+    })()
   }, [order.state, order.data, onPaid])
 
   useEffect(() => {

@@ -1,0 +1,86 @@
+import Razorpay from 'razorpay'
+import {
+  GatewayError,
+  type CheckoutResult,
+  type CreateOrderInput,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundInput,
+} from './types'
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signature'
+
+export type RazorpayConfig = {
+  keyId: string
+  keySecret: string
+  webhookSecret: string
+  /** Only for the contract test's local fake; production always talks to api.razorpay.com. */
+  baseUrl?: string
+  timeoutMs?: number
+}
+
+type RazorpaySdkError = { statusCode?: number; error?: { code?: string; description?: string } }
+
+/**
+ * The SDK rejects with `{ statusCode, error: { code, description } }` for an HTTP error, and
+ * (through its own normalizeError) with a TypeError when there was no response at all.
+ */
+function toGatewayError(error: unknown, action: string): GatewayError {
+  const e = error as RazorpaySdkError
+  if (e && typeof e === 'object' && typeof e.statusCode === 'number') {
+    const status = e.statusCode
+    const description = e.error?.description ?? 'no description'
+    const code = status === 401 ? 'AUTH' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'UNAVAILABLE' : status >= 400 ? 'BAD_REQUEST' : 'UNKNOWN'
+    return new GatewayError(`Razorpay refused to ${action}: ${description}`, code, status >= 500, status)
+  }
+  return new GatewayError(`Razorpay could not be reached to ${action}`, 'UNAVAILABLE', true)
+}
+
+export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
+  const sdk = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret })
+  // The SDK keeps its axios instance on `api.rq`; the base URL and a timeout are set there.
+  const rq = (sdk as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq
+  if (config.baseUrl) rq.defaults.baseURL = config.baseUrl
+  rq.defaults.timeout = config.timeoutMs ?? 15_000
+
+  return {
+    name: 'razorpay',
+    keyId: config.keyId,
+
+    async createOrder(input: CreateOrderInput): Promise<GatewayOrder> {
+      try {
+        const order = (await sdk.orders.create({
+          amount: input.amount,
+          currency: input.currency,
+          receipt: input.receipt.slice(0, 40),
+          notes: input.notes ?? {},
+        })) as { id: string; amount: number | string; currency: string }
+        return { id: order.id, amount: Number(order.amount), currency: order.currency }
+      } catch (error) {
+        throw toGatewayError(error, 'create the order')
+      }
+    },
+
+    verifyCheckoutSignature(result: CheckoutResult): boolean {
+      return verifyCheckoutSignature(result, config.keySecret)
+    },
+
+    verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean {
+      // Not the SDK's validateWebhookSignature: it compares with ===.
+      return verifyWebhookSignature(rawBody, signature, config.webhookSecret)
+    },
+
+    async refund(input: RefundInput): Promise<GatewayRefund> {
+      try {
+        const refund = (await sdk.payments.refund(input.paymentId, {
+          ...(input.amount !== undefined ? { amount: input.amount } : {}),
+          notes: input.notes ?? {},
+        })) as { id: string; status: string }
+        const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending'
+        return { id: refund.id, status }
+      } catch (error) {
+        throw toGatewayError(error, 'refund the payment')
+      }
+    },
+  }
+}

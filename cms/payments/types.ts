@@ -1,0 +1,52 @@
+/**
+ * The payment gateway: the four things our flows need from a payment provider. Two adapters
+ * implement it — Razorpay (production) and the offline sandbox (development and tests) — so the
+ * services, the endpoints and the browser code are the same everywhere.
+ */
+export type GatewayName = 'razorpay' | 'sandbox'
+
+export type GatewayOrder = {
+  id: string
+  /** In paise. */
+  amount: number
+  currency: string
+}
+
+export type CreateOrderInput = {
+  /** In paise; always computed on the server from the plan. */
+  amount: number
+  currency: string
+  /** Our own reference (max 40 characters at Razorpay). */
+  receipt: string
+  notes?: Record<string, string>
+}
+
+export type CheckoutResult = { orderId: string; paymentId: string; signature: string }
+
+export type RefundInput = { paymentId: string; amount?: number; notes?: Record<string, string> }
+export type GatewayRefund = { id: string; status: 'pending' | 'processed' | 'failed' }
+
+export interface PaymentGateway {
+  readonly name: GatewayName
+  /** The public key id the checkout widget needs (never the secret). */
+  readonly keyId: string
+  createOrder(input: CreateOrderInput): Promise<GatewayOrder>
+  /** HMAC-SHA256 of `order_id|payment_id` with the key secret, compared in constant time. */
+  verifyCheckoutSignature(result: CheckoutResult): boolean
+  /** HMAC-SHA256 of the raw request body with the webhook secret, compared in constant time. */
+  verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean
+  refund(input: RefundInput): Promise<GatewayRefund>
+}
+
+/** The provider refused or could not be reached. `retryable` says whether trying again may help. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'BAD_REQUEST' | 'AUTH' | 'NOT_FOUND' | 'UNAVAILABLE' | 'UNKNOWN',
+    readonly retryable: boolean,
+    readonly providerStatus?: number,
+  ) {
+    super(message)
+    this.name = 'GatewayError'
+  }
+}

@@ -1,0 +1,80 @@
+import { formatRupees, paiseToRupees } from '@mentorloop/shared'
+import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { renderEmail } from '../../notifications/layout'
+import { queueEmail } from '../../notifications/queueEmail'
+import { env } from '../../lib/env'
+import { txDb } from './db'
+
+export type Completion = { payment: Payment; activated: boolean }
+
+const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+
+/**
+ * Moves the order's payment to `completed` exactly once and starts the plan for its duration.
+ * Must run inside a transaction (`req`). The conditional UPDATE is the idempotency guard: two
+ * concurrent completions (browser + webhook, or a double click) both reach it, PostgreSQL's row
+ * lock serialises them, and only the first sees a `created`/`failed` row to update; the other
+ * gets zero rows and returns the completed payment with `activated: false`.
+ */
+export async function completePayment(req: PayloadRequest, orderId: string, paymentId: string): Promise<Completion | null> {
+  const db = await txDb(req)
+  const { rows } = await db.execute(sql`
+    UPDATE payments AS p
+       SET status = 'completed',
+           gateway_payment_id = ${paymentId},
+           subscription_starts = now(),
+           subscription_ends = now() + (pl.duration_days::numeric * interval '1 day'),
+           updated_at = now()
+      FROM plans AS pl
+     WHERE pl.id = p.plan_id
+       AND p.gateway_order_id = ${orderId}
+       AND p.status IN ('created', 'failed')
+    RETURNING p.id`)
+  const updatedId = rows[0]?.id
+  const { docs } = await req.payload.find({
+    collection: 'payments',
+    where: { gatewayOrderId: { equals: orderId } },
+    limit: 1,
+    depth: 1,
+    overrideAccess: true,
+    req,
+  })
+  const payment = docs[0]
+  if (!payment) return null
+  const activated = updatedId !== undefined && Number(updatedId) === payment.id
+  if (activated) await queueReceipt(req, payment)
+  return { payment, activated }
+}
+
+async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void> {
+  const user = typeof payment.user === 'object' ? (payment.user as User) : null
+  const plan = typeof payment.plan === 'object' ? (payment.plan as Plan) : null
+  if (!user?.email || !plan) return
+  const ends = payment.subscriptionEnds ? DATE.format(new Date(payment.subscriptionEnds)) : null
+  await queueEmail(req, {
+    to: user.email,
+    template: 'payment-receipt',
+    ...renderEmail({
+      subject: `Payment received: ${plan.name}`,
+      greeting: `Hi ${user.name ?? 'there'},`,
+      paragraphs: [
+        `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,
+        ends ? `Your plan is active until ${ends}.` : 'Your plan is now active.',
+        `Payment reference: ${payment.gatewayPaymentId ?? payment.gatewayOrderId}.`,
+      ],
+      action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+    }),
+  })
+}
+
+/** A failure reported by checkout or a webhook: only a `created` payment may become `failed`. */
+export async function markPaymentFailed(req: PayloadRequest, orderId: string): Promise<boolean> {
+  const db = await txDb(req)
+  const { rows } = await db.execute(sql`
+    UPDATE payments SET status = 'failed', updated_at = now()
+     WHERE gateway_order_id = ${orderId} AND status = 'created'
+    RETURNING id`)
+  return rows.length > 0
+}

@@ -1,0 +1,84 @@
+import { MESSAGES } from '@mentorloop/shared'
+import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import type { Payload, PayloadRequest } from 'payload'
+import { checkRole } from '../../access/checkRole'
+import { getGateway } from '../../payments'
+import { completePayment } from './completePayment'
+import { inTransaction } from './db'
+import { PaymentError } from './errors'
+import { processWaitlistAfterPayment, type WaitlistOutcome } from './waitlistCallPoints'
+
+export type VerifiedPayment = {
+  payment: Payment
+  /** True for the one call that completed the payment; false for every repeat. */
+  activated: boolean
+  waitlist: WaitlistOutcome
+}
+
+/**
+ * The browser's checkout result: check the signature (HMAC, constant time), then complete the
+ * payment once. Idempotent: the same result verified again (or after the webhook) returns the
+ * completed payment without a second activation. A forged signature writes nothing.
+ */
+export async function verifyAndCompletePayment({
+  payload,
+  user,
+  orderId,
+  paymentId,
+  signature,
+  req,
+}: {
+  payload: Payload
+  user: Pick<User, 'id' | 'roles'>
+  orderId: string
+  paymentId: string
+  signature: string
+  req: PayloadRequest
+}): Promise<VerifiedPayment> {
+  if (!getGateway().verifyCheckoutSignature({ orderId, paymentId, signature })) {
+    throw new PaymentError('INVALID_SIGNATURE', 400, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  }
+  const { docs } = await payload.find({
+    collection: 'payments',
+    where: { gatewayOrderId: { equals: orderId } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const existing = docs[0]
+  const ownerId = existing && (typeof existing.user === 'object' ? existing.user.id : existing.user)
+  if (!existing || (ownerId !== user.id && !checkRole(user, 'admin'))) {
+    throw new PaymentError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  }
+  if (existing.gatewayPaymentId && existing.gatewayPaymentId !== paymentId) {
+    throw new PaymentError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  }
+
+  const completion = await inTransaction(req, () => completePayment(req, orderId, paymentId))
+  if (!completion) throw new PaymentError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  if (completion.payment.status !== 'completed' && completion.payment.status !== 'refunded') {
+    throw new PaymentError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  }
+  const waitlist = await afterActivation(payload, req, completion)
+  return { payment: completion.payment, activated: completion.activated, waitlist }
+}
+
+/** After the payment's transaction committed: a new mentorship plan lets waiting students in. */
+export async function afterActivation(
+  payload: Payload,
+  req: PayloadRequest,
+  completion: { payment: Payment; activated: boolean },
+): Promise<WaitlistOutcome> {
+  const plan = completion.payment.plan as Plan | number
+  const product = typeof plan === 'object' ? plan.product : null
+  if (!completion.activated || product !== 'mentorship') return { assigned: 0, stillWaiting: 0, processed: false }
+  const userId = typeof completion.payment.user === 'object' ? completion.payment.user.id : completion.payment.user
+  try {
+    return await processWaitlistAfterPayment({ payload, userId, req })
+  } catch (error) {
+    // The payment stands; a waitlist hiccup must not turn a paid order into an error.
+    payload.logger.error({ msg: 'Processing the waitlist after a payment failed', err: error, userId })
+    return { assigned: 0, stillWaiting: 0, processed: false }
+  }
+}

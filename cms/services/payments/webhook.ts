@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+import type { Payment } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { z } from 'zod'
+import { getGateway } from '../../payments'
+import { completePayment, markPaymentFailed } from './completePayment'
+import { inTransaction, txDb } from './db'
+import { PaymentError } from './errors'
+import { markRefundOutcome } from './refunds'
+import { afterActivation } from './verifyAndCompletePayment'
+
+const eventSchema = z.object({
+  event: z.string().min(1),
+  payload: z
+    .object({
+      payment: z.object({ entity: z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }) }).optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string().optional(), status: z.string().optional() }) }).optional(),
+    })
+    .passthrough(),
+})
+
+export type WebhookOutcome = { received: true; duplicate: boolean; event: string; action: string }
+
+/**
+ * A Razorpay webhook: signature over the raw body (400 when missing or wrong), then — in one
+ * transaction — record the event id under a unique key and apply it. Deliveries are at least
+ * once: a repeated event id is a no-op. State only moves forward (`payment.failed` may be
+ * followed by `payment.captured`; a completed payment never becomes failed).
+ */
+export async function handleWebhook(
+  req: PayloadRequest,
+  rawBody: string,
+  signature: string | null,
+  eventIdHeader: string | null,
+): Promise<WebhookOutcome> {
+  if (!signature) throw new PaymentError('INVALID_SIGNATURE', 400, 'Missing webhook signature.')
+  if (!getGateway().verifyWebhookSignature(rawBody, signature)) {
+    throw new PaymentError('INVALID_SIGNATURE', 400, 'Invalid webhook signature.')
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(rawBody)
+  } catch {
+    throw new PaymentError('INVALID_INPUT', 400, 'The webhook body is not JSON.')
+  }
+  const parsed = eventSchema.safeParse(json)
+  if (!parsed.success) throw new PaymentError('INVALID_INPUT', 400, 'The webhook body is not a Razorpay event.')
+  const { event, payload: entities } = parsed.data
+  const eventId = eventIdHeader?.trim().slice(0, 100) || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
+
+  let activated: { payment: Payment; activated: boolean } | null = null
+  const result = await inTransaction(req, async () => {
+    const db = await txDb(req)
+    const inserted = await db.execute(sql`
+      INSERT INTO payment_events (event_id, event, created_at, updated_at)
+      VALUES (${eventId}, ${event.slice(0, 100)}, now(), now())
+      ON CONFLICT (event_id) DO NOTHING
+      RETURNING id`)
+    if (inserted.rows.length === 0) return { duplicate: true, action: 'ignored' }
+
+    const payment = entities.payment?.entity
+    const orderId = payment?.order_id ?? entities.order?.entity.id ?? null
+    switch (event) {
+      case 'payment.captured':
+      case 'order.paid': {
+        if (!payment || !orderId) return { duplicate: false, action: 'ignored' }
+        const completion = await completePayment(req, orderId, payment.id)
+        if (!completion) return { duplicate: false, action: 'unknown-order' }
+        if (completion.activated) activated = completion
+        return { duplicate: false, action: completion.activated ? 'completed' : 'already-completed' }
+      }
+      case 'payment.failed': {
+        if (!orderId) return { duplicate: false, action: 'ignored' }
+        return { duplicate: false, action: (await markPaymentFailed(req, orderId)) ? 'failed' : 'unchanged' }
+      }
+      case 'refund.processed':
+      case 'refund.failed': {
+        const refund = entities.refund?.entity
+        if (!refund) return { duplicate: false, action: 'ignored' }
+        const changed = await markRefundOutcome(req, refund.id, event === 'refund.processed' ? 'processed' : 'failed')
+        return { duplicate: false, action: changed ? event : 'unchanged' }
+      }
+      default:
+        return { duplicate: false, action: 'ignored' }
+    }
+  })
+  if (activated) await afterActivation(req.payload, req, activated)
+  return { received: true, event, ...result }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { PLAN_CODES } from './constants'
+
+/**
+ * Request bodies of the payment endpoints, shared by the site and the CMS. The browser never
+ * sends an amount the server uses: create-order takes a plan code only (extra keys are ignored).
+ */
+export const createOrderRequestSchema = z
+  .object({
+    planCode: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
+    /** The spec's name for the same thing. */
+    planType: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
+  })
+  .transform((v, ctx) => {
+    const planCode = v.planCode ?? v.planType
+    if (!planCode) {
+      ctx.addIssue({ code: 'custom', path: ['planCode'], message: 'Choose a plan.' })
+      return z.NEVER
+    }
+    return { planCode }
+  })
+
+const gatewayId = (what: string) =>
+  z
+    .string({ error: `${what} is missing.` })
+    .trim()
+    .min(1, `${what} is missing.`)
+    .max(100, `${what} is too long.`)
+    .regex(/^[A-Za-z0-9_]+$/, `${what} is malformed.`)
+
+export const verifyPaymentRequestSchema = z.object({
+  razorpay_order_id: gatewayId('The order id'),
+  razorpay_payment_id: gatewayId('The payment id'),
+  razorpay_signature: z
+    .string({ error: 'The signature is missing.' })
+    .trim()
+    .min(1, 'The signature is missing.')
+    .max(200, 'The signature is too long.'),
+  email: z.string().optional(),
+  planType: z.string().optional(),
+})
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>
+
+export const sandboxCheckoutRequestSchema = z.object({
+  orderId: gatewayId('The order id'),
+  outcome: z.enum(['success', 'failure']),
+})
+
+export const refundRequestSchema = z.object({
+  paymentId: z.coerce.number({ error: 'Choose a payment.' }).int().positive('Choose a payment.'),
+})
+
+/** What create-order answers (checkout.js options are built from it). */
+export type CreateOrderResponse = {
+  orderId: string
+  amount: number
+  currency: string
+  key: string
+  planCode: string
+  planName: string
+  gateway: 'razorpay' | 'sandbox'
+  prefill: { name: string | null; email: string }
+}
+
+export type VerifyPaymentResponse = {
+  success: true
+  message: string
+  activated: boolean
+  waitlistProcessed: boolean
+  waitlistResults: { action: 'assigned' | 'still_on_waitlist' }[]
+  assigned: number
+  stillWaiting: number
+  payment: { id: number; planCode: string | null; planName: string | null; status: string; subscriptionEnds: string | null }
+}
+
+export type PaymentHistoryItem = {
+  id: number
+  planCode: string | null
+  planName: string | null
+  mentorName: string | null
+  amount: number
+  currency: string
+  status: 'created' | 'completed' | 'failed' | 'refunded'
+  subscriptionStarts: string | null
+  subscriptionEnds: string | null
+  createdAt: string
+  refund: { id: number; status: 'requested' | 'approved' | 'rejected' | 'refunded'; adminNote: string | null } | null
+}

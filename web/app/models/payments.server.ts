@@ -1,0 +1,33 @@
+import type { CreateOrderResponse, PaymentHistoryItem, VerifyPaymentResponse } from '@mentorloop/shared'
+import { cms } from './cms.server'
+
+/** The payment calls of the site, made server to server with the signed-in user's token. */
+export function createOrder(token: string, planCode: string) {
+  return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode } })
+}
+
+export function verifyPayment(
+  token: string,
+  body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+) {
+  return cms<VerifyPaymentResponse>('/payments/verify-payment', { method: 'POST', token, body, timeoutMs: 20_000 })
+}
+
+export function sandboxCheckout(token: string, body: { orderId: string; outcome: 'success' | 'failure' }) {
+  return cms<unknown>('/payments/sandbox-checkout', { method: 'POST', token, body })
+}
+
+export function getPaymentHistory(token: string) {
+  return cms<PaymentHistoryItem[]>('/payments/history', { token })
+}
+
+export function hasPlan(token: string, planType?: string) {
+  return cms<{ hasPlan: boolean; planCode: string | null; endsAt: string | null }>('/payments/has-plan', {
+    token,
+    query: planType ? { planType } : undefined,
+  })
+}
+
+export function requestRefund(token: string, body: { paymentId: number; reason: string; feedback: string }) {
+  return cms<{ success: true; id: number; status: string }>('/refund-requests/request', { method: 'POST', token, body })
+}
