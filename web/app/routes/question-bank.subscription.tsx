@@ -128,9 +128,9 @@ export default function QuestionBankSubscription() {
   const { status, statusFailed, plans } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionResult | undefined
   const navigation = useNavigation()
-  const order = useFetcher<ActionResult>({ key: 'qb-order' })
-  const verify = useFetcher<ActionResult>({ key: 'qb-verify' })
-  const free = useFetcher<ActionResult>({ key: 'qb-free' })
+  const order = useFetcher<ActionResult>()
+  const verify = useFetcher<ActionResult>()
+  const free = useFetcher<ActionResult>()
   const [banner, setBanner] = useState<Banner | null>(() =>
     statusFailed ? { kind: 'error', text: MESSAGES.QB_STATUS_FAILED } : bannerFrom(actionData),
   )
@@ -238,7 +238,8 @@ export default function QuestionBankSubscription() {
   return (
     <PrivatePage title="Question Bank Subscription" subtitle="Previous-year placement questions, with Free and Plus plans.">
       <Confetti run={celebration} />
-      <div className="min-h-[3.5rem]">
+      {/* Reserved space (no layout shift), kept in view while the student is down at the plans. */}
+      <div className="pointer-events-none sticky top-[5rem] z-30 min-h-[3.5rem]">
         <StatusBanner banner={banner} onClose={() => setBanner(null)} />
       </div>
 
