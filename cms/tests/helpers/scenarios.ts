@@ -54,7 +54,15 @@ export async function findPlan(payload: Payload, code: Plan['code']): Promise<Pl
   if (existing.docs[0]) return existing.docs[0] as Plan
   const { plans } = await import('../../seed/plans')
   const seed = plans.find((p) => p.code === code)!
-  return (await payload.create({ collection: 'plans', data: seed, overrideAccess: true })) as Plan
+  try {
+    return (await payload.create({ collection: 'plans', data: seed, overrideAccess: true })) as Plan
+  } catch (error) {
+    // Test files run in parallel on one database: another one may have created it just now
+    // (the code is unique), so look again before giving up.
+    const again = await payload.find({ collection: 'plans', where: { code: { equals: code } }, limit: 1, overrideAccess: true })
+    if (again.docs[0]) return again.docs[0] as Plan
+    throw error
+  }
 }
 
 const DAY = 86_400_000

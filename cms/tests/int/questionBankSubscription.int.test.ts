@@ -38,6 +38,10 @@ describe('GET /api/payment/subscription-status', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('no-store')
     expect(res.body).toEqual({ currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null })
+    // SPEC section 7: the call carries a bearer token.
+    const bearer = await rest.get('/payment/subscription-status', { headers: { Authorization: `Bearer ${student.token}` } })
+    expect(bearer.status).toBe(200)
+    expect(bearer.body.currentPlan).toBe('Free')
   })
 
   it('shows Plus with its expiry while a Plus payment is in force', async () => {
