@@ -181,6 +181,24 @@ test.describe('question bank', () => {
     await expect(page.getByTestId('qb-current-plan')).toHaveText('Plus')
   })
 
+  test('without JavaScript the plan buttons still answer, and no order is made', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    try {
+      await page.goto(`/login?${new URLSearchParams({ redirectTo: '/question-bank/subscription' })}`)
+      await page.getByLabel('Or any e-mail address').fill(freshEmail('nojs'))
+      await page.getByRole('button', { name: 'Continue', exact: true }).click()
+      await expect(page).toHaveURL('/question-bank/subscription')
+      await page.locator('[data-plan-code="QB_FREE"]').getByRole('button', { name: 'Continue with Free' }).click()
+      await expect(page.getByTestId('qb-banner')).toContainText('You are on the Free plan')
+      await page.locator('[data-plan-code="PLAN1"]').getByRole('button', { name: 'Subscribe Now' }).click()
+      await expect(page.getByTestId('qb-banner')).toHaveText(/needs JavaScript/)
+      await expect(page.getByTestId('qb-current-plan')).toHaveText('Free')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('confetti is not drawn under reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' })
     const page = await context.newPage()

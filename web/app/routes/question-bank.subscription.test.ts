@@ -94,15 +94,19 @@ describe('question-bank subscription route', () => {
 
   it('subscribing sends only the plan code; failures become the spec’s text, a repurchase keeps the CMS’s', async () => {
     answers['POST /payment/create-order'] = { status: 500, body: { error: 'gateway down' } }
-    expect((await post({ intent: 'subscribe', planType: 'PLAN1', amount: '1' })).body).toEqual({ intent: 'subscribe', error: MESSAGES.QB_INITIATE_FAILED })
+    expect((await post({ intent: 'subscribe', planType: 'PLAN1', js: '1', amount: '1' })).body).toEqual({ intent: 'subscribe', error: MESSAGES.QB_INITIATE_FAILED })
     expect(JSON.parse(calls.find((c) => c.path === '/payment/create-order')!.body)).toEqual({ planType: 'PLAN1' })
 
     const already = 'You have already purchased the Plus plan. You cannot purchase the same plan twice.'
     answers['POST /payment/create-order'] = { status: 409, body: { error: already } }
-    expect((await post({ intent: 'subscribe', planType: 'PLAN1' })).body).toEqual({ intent: 'subscribe', error: already })
+    expect((await post({ intent: 'subscribe', planType: 'PLAN1', js: '1' })).body).toEqual({ intent: 'subscribe', error: already })
 
     calls = []
-    expect((await post({ intent: 'subscribe', planType: 'QB_FREE' })).status).toBe(400)
+    expect((await post({ intent: 'subscribe', planType: 'QB_FREE', js: '1' })).status).toBe(400)
+    // Without JavaScript the widget cannot open, so no order is made.
+    const noJs = await post({ intent: 'subscribe', planType: 'PLAN1' })
+    expect(noJs.status).toBe(400)
+    expect(noJs.body.error).toMatch(/needs JavaScript/)
     expect(calls.filter((c) => c.path.startsWith('/payment/'))).toEqual([])
   })
 

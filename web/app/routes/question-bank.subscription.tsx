@@ -59,6 +59,8 @@ type ActionResult =
   | { intent: 'free'; info: string; error?: undefined }
   | { intent: string; error: string }
 
+const NEEDS_JAVASCRIPT = 'The payment window needs JavaScript. Please enable it and try again.'
+
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
 }
@@ -70,6 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
 
   if (intent === 'subscribe') {
+    // The checkout widget is JavaScript; without it an order would only sit unpaid.
+    if (form.get('js') !== '1') return data<ActionResult>({ intent, error: NEEDS_JAVASCRIPT }, { status: 400 })
     const parsed = qbCreateOrderSchema.safeParse({ planType: form.get('planType') })
     if (!parsed.success) return data<ActionResult>({ intent, error: parsed.error.issues[0]?.message ?? MESSAGES.QB_INITIATE_FAILED }, { status: 400 })
     try {
@@ -117,8 +121,7 @@ function bannerFrom(result: ActionResult | undefined): Banner | null {
   if (result.error) return { kind: 'error', text: result.error }
   if ('info' in result) return { kind: 'info', text: result.info }
   if ('ok' in result) return { kind: 'success', text: result.message }
-  // An order without JavaScript: the checkout widget cannot open.
-  return { kind: 'error', text: 'The payment window needs JavaScript. Please enable it and try again.' }
+  return null
 }
 
 const buttonClass =
@@ -136,6 +139,8 @@ export default function QuestionBankSubscription() {
   )
   const [checkoutOpen, setCheckoutOpen] = useState(false)
   const [celebration, setCelebration] = useState(0)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const handled = useRef(new WeakSet<object>())
 
   useCheckoutScript()
@@ -292,6 +297,7 @@ export default function QuestionBankSubscription() {
                     <order.Form method="post">
                       <input type="hidden" name="intent" value="subscribe" />
                       <input type="hidden" name="planType" value={plan.code} />
+                      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
                       <button type="submit" disabled={busy || ownsPlus} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-900`}>
                         {ownsPlus && plan.code === status.planCode ? 'Subscribed' : 'Subscribe Now'}
                       </button>
