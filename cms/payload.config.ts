@@ -22,6 +22,7 @@ import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
 import { SiteSettings } from './globals/SiteSettings'
 import { checkRole } from './access/checkRole'
+import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { sendEmailTask } from './jobs/sendEmail'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
@@ -57,6 +58,7 @@ export default buildConfig({
     Sessions,
   ],
   globals: [SiteSettings],
+  endpoints: [...questionBankPaymentEndpoints],
   email: emailAdapter,
   jobs: {
     tasks: [sendEmailTask],

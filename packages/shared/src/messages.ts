@@ -57,6 +57,7 @@ export const MESSAGES = {
   QB_VERIFYING: 'Verifying payment, please wait...',
   QB_PROCESSING: 'Processing payment, please do not press back or refresh...',
   QB_SUCCESS: 'Payment successful and subscription updated!',
+  QB_NO_ACTIVE_SUBSCRIPTION: 'No active subscription!',
   // empty states
   NO_UPCOMING_SESSIONS: 'No upcoming sessions.',
   NO_BOOKED_SESSIONS: 'No booked sessions.',

@@ -4,7 +4,8 @@ import { Link, useLocation, useSubmit } from '@remix-run/react'
 /**
  * The avatar menu of SPEC section 2. Logged out: a green avatar whose menu offers Login.
  * Logged in: a blue avatar with the e-mail's first letter, and Mentor-Bookings (a mentor's own
- * bookings; the list for admins), Dashboard, Payment, Logout. Radix DropdownMenu makes it a real
+ * bookings; the list for admins), Dashboard, Payment, Question Bank (our addition: the spec's
+ * question-bank screen has no entry point), Logout. Radix DropdownMenu makes it a real
  * menu: arrow keys, Escape, outside click, focus return, menu roles for screen readers.
  */
 export type AvatarMenuUser = { email: string; roles: string[]; mentorId?: number | null }
@@ -69,6 +70,9 @@ export function AvatarMenu({ user }: { user: AvatarMenuUser | null }) {
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/paymentHistory">Payment</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/question-bank/subscription">Question Bank</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { MESSAGES } from './messages'
+
+/**
+ * The question-bank subscription calls (SPEC section 7, singular /payment/...): what the CMS
+ * answers and what it accepts, shared by the CMS endpoints and the site.
+ */
+
+/** Paid question-bank plans a student can order (Free is never ordered: it costs nothing). */
+export const QB_PAID_PLAN_CODES = ['PLAN1'] as const
+export type QbPaidPlanCode = (typeof QB_PAID_PLAN_CODES)[number]
+
+/** SPEC section 9: banner messages and confetti last 5 seconds each. */
+export const QB_BANNER_MS = 5_000
+export const QB_CONFETTI_MS = 5_000
+
+export type QbSubscriptionStatus = {
+  /** The plan's name; "Free" when nothing paid is active. */
+  currentPlan: string
+  planCode: string
+  isActive: boolean
+  /** ISO date-time the paid plan ends, or null on Free. */
+  expiryDate: string | null
+}
+
+export const qbCreateOrderSchema = z.object({
+  planType: z.enum(QB_PAID_PLAN_CODES, { error: 'Choose a paid question-bank plan (PLAN1).' }),
+})
+export type QbCreateOrderRequest = z.infer<typeof qbCreateOrderSchema>
+
+export type QbCreateOrderResponse = {
+  orderId: string
+  /** In paise, from the plan on the server. */
+  amount: number
+  currency: string
+  /** The gateway's public key id for the checkout widget. */
+  key: string
+  planName: string
+  customerName: string
+  customerEmail: string
+}
+
+const paymentField = z.string({ error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }).trim().min(1, MESSAGES.QB_INVALID_PAYMENT_RESPONSE).max(200)
+
+/** The three fields the checkout widget hands back; all must be present (SPEC section 5). */
+export const qbVerifyPaymentSchema = z.object({
+  razorpay_payment_id: paymentField,
+  razorpay_order_id: paymentField,
+  razorpay_signature: paymentField,
+})
+export type QbVerifyPaymentRequest = z.infer<typeof qbVerifyPaymentSchema>
+
+/** True when the checkout's result carries all three fields (no verification call otherwise). */
+export function isCompletePaymentResponse(value: unknown): value is QbVerifyPaymentRequest {
+  return qbVerifyPaymentSchema.safeParse(value).success
+}
+
+export type QbVerifyPaymentResponse = { success: true; message: string; status: QbSubscriptionStatus }
+
+export type QbPracticeQuestion = {
+  id: number
+  exam: string
+  year: number
+  topic: string
+  question: string
+  solution: string
+  videoUrl?: string | null
+  toppersSolution?: string | null
+}
+
+export type QbPracticeSet = {
+  access: {
+    plan: { id: number; code: string; name: string }
+    isActive: boolean
+    expiryDate: string | null
+    questionLimit: number
+    topicWise: boolean
+    videoSolutions: boolean
+    toppersSolutions: boolean
+  }
+  topic: string | null
+  topics: string[]
+  questions: QbPracticeQuestion[]
+}
