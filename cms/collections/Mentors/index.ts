@@ -4,6 +4,7 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
 import { isSignedInField } from '../../access/isSignedIn'
 import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
+import { mentorAvailability } from './endpoints/availability'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -16,6 +17,8 @@ export const Mentors: CollectionConfig = {
   },
   defaultSort: 'displayOrder',
   versions: { drafts: true, maxPerDoc: 20 },
+  // Matched before the built-in `GET /:id`, so `/availability` is never read as an id.
+  endpoints: [mentorAvailability],
   access: {
     create: isEditor,
     read: readMentors,
