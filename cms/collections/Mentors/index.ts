@@ -5,6 +5,7 @@ import { isEditor, isEditorField } from '../../access/isEditor'
 import { isSignedInField } from '../../access/isSignedIn'
 import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
 import { mentorAvailability } from './endpoints/availability'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -16,6 +17,8 @@ export const Mentors: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff', 'mentor'),
   },
   defaultSort: 'displayOrder',
+  // The site caches public content; tell it when published content changes.
+  hooks: { afterChange: [revalidateAfterChange('mentors', 'availability')], afterDelete: [revalidateAfterDelete('mentors', 'availability')] },
   versions: { drafts: true, maxPerDoc: 20 },
   // Matched before the built-in `GET /:id`, so `/availability` is never read as an id.
   endpoints: [mentorAvailability],
