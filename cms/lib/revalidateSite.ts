@@ -49,7 +49,7 @@ export function revalidateSite(payload: Payload, tags: RevalidateTag[]): void {
 
 /** A draft saved over a draft changes nothing visitors see. */
 function changesPublished(doc: { _status?: string | null } | undefined, previous: { _status?: string | null } | undefined) {
-  return !(doc?._status === 'draft' && (!previous || previous._status !== 'published'))
+  return !(doc?._status === 'draft' && previous?._status !== 'published')
 }
 
 export function revalidateAfterChange(...tags: RevalidateTag[]): CollectionAfterChangeHook {
