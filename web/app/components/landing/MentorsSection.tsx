@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mentorloop/shared'
-import { Link, useRevalidator } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { SectionLink } from './SectionLink'
 import type { MentorCardData, MentorsResult } from './types'
 
@@ -48,21 +48,20 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
 }
 
 export function MentorsList({ result }: { result: MentorsResult }) {
-  const revalidator = useRevalidator()
+  const navigation = useNavigation()
   if (!result.ok) {
     return (
       <div role="alert" className="mx-auto mt-10 max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
         <p className="font-semibold">{result.message}</p>
-        <a
-          href="/#mentors"
-          onClick={(e) => {
-            e.preventDefault()
-            revalidator.revalidate()
-          }}
-          className="mt-4 inline-block rounded-lg bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
-        >
-          {revalidator.state === 'loading' ? 'Retrying…' : 'Retry'}
-        </a>
+        {/* A plain GET of the page without JavaScript; with it, the page's data is fetched again in place. */}
+        <Form method="get" action="/" preventScrollReset>
+          <button
+            type="submit"
+            className="mt-4 inline-block rounded-lg bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
+          >
+            {navigation.state === 'loading' && navigation.location.pathname === '/' ? 'Retrying…' : 'Retry'}
+          </button>
+        </Form>
       </div>
     )
   }

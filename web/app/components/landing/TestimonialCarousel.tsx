@@ -54,6 +54,7 @@ export function TestimonialCarousel({ items }: { items: TestimonialItem[] }) {
     >
       <div id={regionId} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true" className="min-h-52">
         {items.map((t, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA APG carousel names each slide as a group
           <figure
             key={t.id}
             role="group"
