@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { Link } from '@remix-run/react'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { AvatarMenu, type AvatarMenuUser } from './AvatarMenu'
 import { SectionLink } from './landing/SectionLink'
 
@@ -14,17 +13,14 @@ export const NAV = [
 
 /**
  * The top navigation (SPEC section 2). From 1035 px wide the links sit in the bar; below that a
- * hamburger opens them in a Radix dialog: focus is trapped while open, Escape and a click
- * outside close it. Picking a section moves focus to that section rather than back to the button.
+ * hamburger opens them in a native modal <dialog> (no library: the page behind is inert while it
+ * is open, Escape and a click outside close it). Picking a section moves focus to that section.
  * Without JavaScript the footer's links lead to the same sections.
  */
 export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarMenuUser | null }) {
-  const [open, setOpen] = useState(false)
-  const navigated = useRef(false)
-  const closeForNavigation = () => {
-    navigated.current = true
-    setOpen(false)
-  }
+  const menu = useRef<HTMLDialogElement>(null)
+  // Closing returns focus to the menu button; the section link then moves it to the section.
+  const closeForNavigation = () => menu.current?.close()
   return (
     <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-[4.5rem] max-w-6xl items-center gap-4 px-4">
@@ -48,57 +44,71 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
           Book Session
         </SectionLink>
         <AvatarMenu user={user} />
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger
-            className="grid size-10 place-items-center rounded-lg border border-slate-300 text-slate-800 hover:bg-slate-100 min-[1035px]:hidden"
-            data-testid="menu-button"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-            <span className="sr-only">Open menu</span>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-            <Dialog.Content
-              onCloseAutoFocus={(event) => {
-                if (navigated.current) event.preventDefault()
-                navigated.current = false
-              }}
-              className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-5 shadow-xl focus:outline-none">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold text-brand-900">Menu</Dialog.Title>
-                <Dialog.Close className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100">
-                  <span aria-hidden="true" className="text-2xl leading-none">
-                    ×
-                  </span>
-                  <span className="sr-only">Close menu</span>
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Go to a section of the site.</Dialog.Description>
-              <ul className="mt-4 space-y-1">
-                {NAV.map((item) => (
-                  <li key={item.href}>
-                    <SectionLink
-                      href={item.href}
-                      onNavigate={closeForNavigation}
-                      className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
-                    >
-                      {item.label}
-                    </SectionLink>
-                  </li>
-                ))}
-              </ul>
-              <SectionLink
-                href="/#booking"
-                onNavigate={closeForNavigation}
-                className="mt-4 block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-900"
+        <button
+          type="button"
+          onClick={() => menu.current?.showModal()}
+          aria-haspopup="dialog"
+          aria-controls="site-menu"
+          className="grid size-10 place-items-center rounded-lg border border-slate-300 text-slate-800 hover:bg-slate-100 min-[1035px]:hidden"
+          data-testid="menu-button"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          <span className="sr-only">Open menu</span>
+        </button>
+        {/* A native modal dialog: the page behind is inert (focus stays inside), Escape closes it,
+            focus returns to the button; a click on the backdrop closes it too. */}
+        <dialog
+          ref={menu}
+          id="site-menu"
+          aria-labelledby="site-menu-title"
+          onClick={(event) => {
+            if (event.target === event.currentTarget) event.currentTarget.close()
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.currentTarget.close()
+          }}
+          className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+        >
+          <div className="flex h-full flex-col p-5">
+            <div className="flex items-center justify-between">
+              <h2 id="site-menu-title" className="text-lg font-bold text-brand-900">
+                Menu
+              </h2>
+              <button
+                type="button"
+                onClick={() => menu.current?.close()}
+                className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
               >
-                Book Session
-              </SectionLink>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+                <span aria-hidden="true" className="text-2xl leading-none">
+                  ×
+                </span>
+                <span className="sr-only">Close menu</span>
+              </button>
+            </div>
+            <ul className="mt-4 space-y-1">
+              {NAV.map((item) => (
+                <li key={item.href}>
+                  <SectionLink
+                    href={item.href}
+                    onNavigate={closeForNavigation}
+                    className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
+                  >
+                    {item.label}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+            <SectionLink
+              href="/#booking"
+              onNavigate={closeForNavigation}
+              className="mt-4 block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-900"
+            >
+              Book Session
+            </SectionLink>
+          </div>
+        </dialog>
       </nav>
     </header>
   )
