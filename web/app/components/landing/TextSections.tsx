@@ -12,7 +12,7 @@ export function FaqSection({ heading, faqs }: { heading: string; faqs: Faq[] }) 
             <details key={faq.id} className="group p-5">
               <summary className="cursor-pointer list-none font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center justify-between gap-4">
-                  {faq.question}
+                  <span data-testid="faq-question">{faq.question}</span>
                   <span aria-hidden="true" className="text-xl text-brand-700 transition group-open:rotate-45">
                     +
                   </span>
