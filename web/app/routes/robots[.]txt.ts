@@ -12,6 +12,7 @@ export function loader() {
     'Disallow: /paymentHistory',
     'Disallow: /subscriptions',
     'Disallow: /newsletter',
+    'Disallow: /bench/',
     `Sitemap: ${base}/sitemap.xml`,
     '',
   ].join('\n')
