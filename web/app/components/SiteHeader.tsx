@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useRef } from 'react'
-import { AvatarMenu, type AvatarMenuUser } from './AvatarMenu'
+import type { AvatarMenuUser } from './AvatarMenu'
+import { DeferredAvatarMenu } from './DeferredAvatarMenu'
 import { SectionLink } from './landing/SectionLink'
 
 export const NAV = [
@@ -43,7 +44,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
         >
           Book Session
         </SectionLink>
-        <AvatarMenu user={user} />
+        <DeferredAvatarMenu user={user} />
         <button
           type="button"
           onClick={() => menu.current?.showModal()}
