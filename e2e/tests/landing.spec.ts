@@ -181,6 +181,19 @@ test.describe('landing page', () => {
     await expect(active).toContainText('Karthik Iyer')
   })
 
+  test('the avatar menu (loaded on first approach) opens on the first click and the first key press', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByTestId('avatar').click()
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.goto('/privacy')
+    await waitForHydration(page)
+    await page.getByTestId('avatar').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeFocused()
+  })
+
   test('the carousel stays still under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')

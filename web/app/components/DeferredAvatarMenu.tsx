@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import type { AvatarMenuUser } from './AvatarMenu'
 
 /**
@@ -26,12 +26,14 @@ function Mounted({ onMount }: { onMount: () => void }) {
 export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
   const [wanted, setWanted] = useState(false)
   const openWhenReady = useRef(false)
+  const placeholderFocused = useRef(false)
   const wrap = useRef<HTMLSpanElement>(null)
   const initial = user?.email.trim().charAt(0).toUpperCase() ?? ''
-  const load = () => setWanted(true)
+  // A transition keeps this button on screen (and focused) until the real menu is ready.
+  const load = () => startTransition(() => setWanted(true))
   const press = () => {
     openWhenReady.current = true
-    setWanted(true)
+    load()
   }
 
   const placeholder = (
@@ -43,7 +45,13 @@ export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
       data-testid="avatar"
       data-auth={user ? 'in' : 'out'}
       onPointerEnter={load}
-      onFocus={load}
+      onFocus={() => {
+        placeholderFocused.current = true
+        load()
+      }}
+      onBlur={() => {
+        placeholderFocused.current = false
+      }}
       onTouchStart={load}
       onPointerDown={(e) => {
         if (e.button === 0) press()
@@ -62,26 +70,29 @@ export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
     </button>
   )
 
-  if (!wanted) return placeholder
   return (
     <span ref={wrap} className="contents">
       <Suspense fallback={placeholder}>
-        <AvatarMenu user={user} />
-        <Mounted
-          onMount={() => {
-            const trigger = wrap.current?.querySelector<HTMLButtonElement>('[data-testid="avatar"]')
-            if (!trigger) return
-            const hadFocus = wrap.current?.contains(document.activeElement) || document.activeElement === document.body
-            if (openWhenReady.current) {
-              openWhenReady.current = false
-              trigger.focus()
-              // Radix opens its trigger on Enter (and focuses the first item), like a keyboard user's press.
-              trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
-            } else if (hadFocus && document.activeElement === document.body) {
-              trigger.focus()
-            }
-          }}
-        />
+        {wanted ? (
+          <>
+            <AvatarMenu user={user} />
+            <Mounted
+              onMount={() => {
+                const trigger = wrap.current?.querySelector<HTMLButtonElement>('[data-testid="avatar"]')
+                if (!trigger) return
+                // The placeholder that had focus is gone: give it to the real button.
+                if (placeholderFocused.current || openWhenReady.current) trigger.focus()
+                if (openWhenReady.current) {
+                  openWhenReady.current = false
+                  // Radix opens on Enter and focuses the first item, as for a keyboard user's press.
+                  trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
+                }
+              }}
+            />
+          </>
+        ) : (
+          placeholder
+        )}
       </Suspense>
     </span>
   )
