@@ -96,7 +96,10 @@ test.describe('landing page', () => {
       await page.goto('/')
       await waitForHydration(page)
       await page.emulateMedia({ reducedMotion: 'reduce' })
-      await testInfo.attach(`landing-${width}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' })
+      // Kept in test-results/e2e/<this test>/ and in the HTML report.
+      const file = testInfo.outputPath(`landing-${width}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      await testInfo.attach(`landing-${width}.png`, { path: file, contentType: 'image/png' })
       // Nothing wider than the viewport (no sideways scrolling on a phone).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)

@@ -36,7 +36,9 @@ function LinkList({ title, links }: { title: string; links: { id?: string | null
   )
 }
 
-export function SiteFooter({ settings }: { settings: SiteSetting | null }) {
+export type FooterSettings = Pick<SiteSetting, 'siteName' | 'supportEmail' | 'footer'>
+
+export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
   const footer = settings?.footer
   const socials = (Object.keys(ICONS) as (keyof typeof ICONS)[])
     .map((key) => ({ key, href: footer?.socials?.[key]?.trim() }))

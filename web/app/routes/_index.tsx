@@ -49,10 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getTestimonials(),
       getOptionalUser(request).catch(() => null),
     ])
+    // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
+    const { footer: _footer, updatedAt: _u, createdAt: _c, _status, ...copy } = settings
     return {
-      settings,
+      settings: copy,
       plans,
-      faqs,
+      faqs: faqs.map(({ id, question, answer }) => ({ id, question, answer })),
       testimonials: testimonials.map(({ id, name, role, text }) => ({ id, name, role, text })),
       user: user ? { email: user.email, name: user.name, phone: null } : null,
       mentors: streamMentors ? mentors : await mentors,

@@ -1,6 +1,6 @@
 import type { Faq, SiteSetting } from '@mentorloop/shared/payload-types'
 
-export function FaqSection({ heading, faqs }: { heading: string; faqs: Faq[] }) {
+export function FaqSection({ heading, faqs }: { heading: string; faqs: Pick<Faq, 'id' | 'question' | 'answer'>[] }) {
   return (
     <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-16">
