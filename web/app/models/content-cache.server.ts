@@ -63,6 +63,11 @@ export async function cached<T>(key: string, opts: CacheOptions, load: () => Pro
   return refresh(key, entry, load)
 }
 
+/** Bumped by every invalidation: whatever was built from older content is out of date. */
+export function contentGeneration(): number {
+  return generation
+}
+
 /** Drops every entry carrying one of the tags; returns how many were dropped. */
 export function invalidate(tags: readonly string[]): number {
   let dropped = 0
