@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { type MouseEvent, useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { RichText } from '~/components/RichText'
 import { CmsError } from '~/models/cms.server'
 import { getPage } from '~/models/content.server'
 import { env } from '~/utils/env.server'
+import { mergePreview, useLivePreview } from '~/utils/live-preview'
 import { POLICY_SLUGS } from '~/utils/policy'
 import { seoMeta } from '~/utils/seo'
 
@@ -27,8 +28,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const page = await getPage(slug)
     if (!page) throw new Response('We could not find that page.', { status: 404 })
     return {
-      page: { title: page.title, summary: page.summary ?? null, content: page.content, updatedAt: page.updatedAt },
+      page: { id: page.id, title: page.title, summary: page.summary ?? null, content: page.content, updatedAt: page.updatedAt },
       canonical: `${env.WEB_PUBLIC_URL}/${slug}`,
+      cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
   } catch (error) {
     if (error instanceof CmsError) throw new Response('This page is temporarily unavailable. Please try again in a moment.', { status: 503 })
@@ -37,7 +39,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function PolicyPage() {
-  const { page } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
+  const page =
+    preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id) ? mergePreview(data.page, preview.data) : data.page
   const navigate = useNavigate()
   // Remix keeps the position in history.state.idx: 0 means this page was the first one opened.
   const goBack = () => {

@@ -14,6 +14,7 @@ import { CmsError } from '~/models/cms.server'
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
+import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -59,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { email: user.email, name: user.name, phone: null } : null,
       mentors: streamMentors ? mentors : await mentors,
       canonical: `${env.WEB_PUBLIC_URL}/`,
+      cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
   } catch (error) {
     if (error instanceof CmsError) {
@@ -108,9 +110,16 @@ function useResolved<T>(value: T | Promise<T>, onError: T): T | null {
 const MENTORS_ERROR: MentorsResult = { ok: false, message: MENTORS_UNAVAILABLE }
 
 export default function Index() {
-  const { settings, plans, faqs, testimonials, user, mentors } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { user, mentors } = data
   const result = useResolved<MentorsResult>(mentors as MentorsResult | Promise<MentorsResult>, MENTORS_ERROR)
   const [searchParams] = useSearchParams()
+  // Staff editing in the CMS see their unsaved changes here (live preview).
+  const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
+  const settings = preview?.globalSlug === 'site-settings' ? mergePreview(data.settings, preview.data) : data.settings
+  const plans = mergeIntoList(data.plans, preview, 'plans')
+  const faqs = mergeIntoList(data.faqs, preview, 'faqs')
+  const testimonials = mergeIntoList(data.testimonials, preview, 'testimonials')
   const wanted = Number(searchParams.get('mentor'))
   const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, isFull: m.isFull || !m.acceptingBookings })) : []
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
