@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
 
 /** The public site (issue 3): every landing section from CMS content, navigation, policy pages. */
 
@@ -285,6 +285,46 @@ test.describe('landing page', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expectAccessible(page)
+  })
+})
+
+test.describe('live preview', () => {
+  test('values the CMS admin posts show on the page before publishing; other origins are ignored', async ({ page }) => {
+    await page.goto('/?livePreview=1')
+    await waitForHydration(page)
+    const post = (origin: string, message: unknown) =>
+      page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [origin, message] as const)
+    const h1 = page.locator('#hero h1')
+    await post('http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } })
+    await post(new URL(CMS_URL()).origin, {
+      type: 'payload-live-preview',
+      globalSlug: 'site-settings',
+      data: { hero: { headline: 'Preview headline' }, plansSection: { banner: 'Preview banner' } },
+    })
+    await expect(h1).toHaveText('Preview headline')
+    await expect(page.locator('#premium-plans').getByText('Preview banner')).toBeVisible()
+    // The rest of the section keeps its published copy.
+    await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
+  })
+
+  test('editing a FAQ in the admin shows in its live preview pane before it is saved', async ({ page }) => {
+    const api = await adminApi()
+    const { docs } = await api.get('/faqs?sort=order&limit=1&depth=0')
+    const faq = docs[0] as { id: number; question: string }
+    await page.goto(`${CMS_URL()}/admin/login`)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL(`${CMS_URL()}/admin`)
+    await page.goto(`${CMS_URL()}/admin/collections/faqs/${faq.id}`)
+    await page.getByRole('button', { name: /live preview/i }).first().click()
+    const frame = page.frameLocator('iframe')
+    await expect(frame.getByTestId('faq-question').first()).toHaveText(faq.question, { timeout: 20_000 })
+    await page.locator('input[name="question"]').fill('What changes in the live preview?')
+    await expect(frame.getByTestId('faq-question').first()).toHaveText('What changes in the live preview?')
+    // Nothing was saved: the public page still shows the published question.
+    const res = await fetch(`${process.env.E2E_WEB_URL}/`)
+    expect(await res.text()).toContain(faq.question)
   })
 })
 
