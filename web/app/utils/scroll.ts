@@ -32,3 +32,21 @@ export function sectionOf(href: string): string | null {
   const match = /^\/(?:\?[^#]*)?#([\w-]+)$/.exec(href)
   return match ? match[1]! : null
 }
+
+/**
+ * Scrolls to the section, then checks again while the page settles (a client-side visit to /
+ * streams the mentor cards in after the rest, which pushes the sections below them down) and
+ * corrects the position if it moved.
+ */
+export function scrollToSectionSettled(id: string): boolean {
+  if (!scrollToSection(id)) return false
+  for (const delay of [700, 1500]) {
+    setTimeout(() => {
+      const el = document.getElementById(id)
+      if (!el) return
+      const drift = el.getBoundingClientRect().top - navHeight()
+      if (Math.abs(drift) > 4) scrollToSection(id, { focus: false })
+    }, delay)
+  }
+  return true
+}

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
-import { OFF_HOME_SCROLL_DELAY_MS, scrollToSection, sectionOf } from '~/utils/scroll'
+import { OFF_HOME_SCROLL_DELAY_MS, scrollToSection, scrollToSectionSettled, sectionOf } from '~/utils/scroll'
 
 /**
  * A link to a landing section (`/#mentors`, `/?mentor=3#booking`). A plain link without
@@ -35,7 +35,7 @@ export function SectionLink({
     // The landing page may still be loading: try every 50 ms for a few seconds.
     let tries = 0
     const attempt = () => {
-      if (!scrollToSection(id) && ++tries < 60) setTimeout(attempt, OFF_HOME_SCROLL_DELAY_MS)
+      if (!scrollToSectionSettled(id) && ++tries < 60) setTimeout(attempt, OFF_HOME_SCROLL_DELAY_MS)
     }
     setTimeout(attempt, OFF_HOME_SCROLL_DELAY_MS)
   }
