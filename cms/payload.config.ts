@@ -38,6 +38,21 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · MentorLoop CMS' },
+    // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
+    // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
+    livePreview: {
+      collections: ['plans', 'faqs', 'testimonials', 'pages'],
+      globals: ['site-settings'],
+      url: ({ collectionConfig, data }) =>
+        collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
+          ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
+          : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
+      breakpoints: [
+        { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
+        { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
+        { name: 'desktop', label: 'Desktop', width: 1280, height: 900 },
+      ],
+    },
   },
   collections: [
     Users,

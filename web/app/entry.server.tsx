@@ -5,6 +5,8 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { contentGeneration } from '~/models/content-cache.server'
+import { cacheKeyFor, getCachedDocument, storeDocument } from '~/utils/document-cache.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
@@ -43,6 +45,17 @@ export default function handleRequest(
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  const cacheKey = cacheKeyFor(request)
+  if (cacheKey) {
+    const hit = getCachedDocument(cacheKey, nonce)
+    if (hit) {
+      for (const [k, v] of Object.entries(securityHeaders(nonce))) hit.headers.set(k, v)
+      hit.headers.set('X-Request-Id', requestId)
+      logRequest(request, hit.status, started, requestId, 'document')
+      return new Response(hit.html, { status: hit.status, headers: hit.headers })
+    }
+  }
+  const generation = contentGeneration()
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
   responseHeaders.set('X-Request-Id', requestId)
 
@@ -58,6 +71,20 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          if (cacheKey) {
+            // Keep a copy of what was sent, for the next anonymous visitors (document-cache.server.ts).
+            const chunks: Buffer[] = []
+            body.on('data', (c: Buffer) => chunks.push(c))
+            body.on('end', () => {
+              storeDocument(cacheKey, {
+                html: Buffer.concat(chunks).toString('utf8'),
+                nonce,
+                status: responseStatusCode,
+                headers: responseHeaders,
+                generation,
+              })
+            })
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
           logRequest(request, responseStatusCode, started, requestId, 'document')
           pipe(body)

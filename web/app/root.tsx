@@ -38,7 +38,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getOptionalUser(request).catch(() => null),
   ])
   const user = signedIn ? { email: signedIn.email, roles: signedIn.roles, mentorId: signedIn.mentorId } : null
-  return data({ settings, toast, user }, { headers: headers ?? undefined })
+  // Only what the layout shows (header, footer, default meta): every page carries this data.
+  const layout = settings
+    ? {
+        siteName: settings.siteName,
+        seoTitle: settings.seoTitle,
+        seoDescription: settings.seoDescription,
+        supportEmail: settings.supportEmail,
+        footer: settings.footer,
+      }
+    : null
+  return data({ settings: layout, toast, user }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Faqs: CollectionConfig = {
   slug: 'faqs',
@@ -13,6 +14,8 @@ export const Faqs: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff'),
   },
   defaultSort: 'order',
+  // The site caches public content; tell it when published content changes.
+  hooks: { afterChange: [revalidateAfterChange('faqs')], afterDelete: [revalidateAfterDelete('faqs')] },
   versions: { drafts: true, maxPerDoc: 20 },
   access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
   fields: [

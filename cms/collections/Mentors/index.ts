@@ -6,6 +6,8 @@ import { isSignedInField } from '../../access/isSignedIn'
 import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
+import { mentorAvailability } from './endpoints/availability'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -17,15 +19,20 @@ export const Mentors: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff', 'mentor'),
   },
   defaultSort: 'displayOrder',
+  hooks: {
+    // Raising capacity seats waiting students; the site caches public content and is told.
+    afterChange: [fillSeatsWhenCapacityGrows, revalidateAfterChange('mentors', 'availability')],
+    afterDelete: [revalidateAfterDelete('mentors', 'availability')],
+  },
   versions: { drafts: true, maxPerDoc: 20 },
+  // Matched before the built-in `GET /:id`, so `/availability` is never read as an id.
+  endpoints: [mentorAvailability, isFullEndpoint],
   access: {
     create: isEditor,
     read: readMentors,
     update: updateMentors,
     delete: isEditor,
   },
-  endpoints: [isFullEndpoint],
-  hooks: { afterChange: [fillSeatsWhenCapacityGrows] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     {

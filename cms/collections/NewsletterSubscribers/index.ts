@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { nobody } from '../../access/nobody'
+import { subscribe } from './endpoints/subscribe'
 
 export const NewsletterSubscribers: CollectionConfig = {
   slug: 'newsletter-subscribers',
@@ -12,6 +13,7 @@ export const NewsletterSubscribers: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff'),
   },
   defaultSort: '-createdAt',
+  endpoints: [subscribe],
   access: {
     // The site subscribes visitors through the newsletter endpoint, which handles duplicates.
     create: nobody,

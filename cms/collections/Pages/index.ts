@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 /** Policy pages: terms, privacy, cancellation and refund, shipping and delivery, cookies. */
 export const Pages: CollectionConfig = {
@@ -12,6 +13,8 @@ export const Pages: CollectionConfig = {
     group: 'Content',
     hidden: hiddenUnless('admin', 'staff'),
   },
+  // The site caches public content; tell it when published content changes.
+  hooks: { afterChange: [revalidateAfterChange('pages')], afterDelete: [revalidateAfterDelete('pages')] },
   versions: { drafts: true, maxPerDoc: 20 },
   access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
   fields: [

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Plans: CollectionConfig = {
   slug: 'plans',
@@ -13,6 +14,8 @@ export const Plans: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff'),
   },
   defaultSort: 'order',
+  // The site caches public content; tell it when published content changes.
+  hooks: { afterChange: [revalidateAfterChange('plans')], afterDelete: [revalidateAfterDelete('plans')] },
   versions: { drafts: true, maxPerDoc: 20 },
   access: {
     create: isEditor,

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Testimonials: CollectionConfig = {
   slug: 'testimonials',
@@ -12,6 +13,8 @@ export const Testimonials: CollectionConfig = {
     hidden: hiddenUnless('admin', 'staff'),
   },
   defaultSort: 'order',
+  // The site caches public content; tell it when published content changes.
+  hooks: { afterChange: [revalidateAfterChange('testimonials')], afterDelete: [revalidateAfterDelete('testimonials')] },
   versions: { drafts: true, maxPerDoc: 20 },
   access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
   fields: [

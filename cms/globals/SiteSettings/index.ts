@@ -1,6 +1,7 @@
 import type { Field, GlobalConfig } from 'payload'
 import { anyone } from '../../access/anyone'
 import { isEditor } from '../../access/isEditor'
+import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 
 const link: Field[] = [
   { name: 'label', type: 'text', required: true },
@@ -13,6 +14,8 @@ export const SiteSettings: GlobalConfig = {
   label: 'Site settings',
   admin: { group: 'Content' },
   versions: { drafts: true, max: 20 },
+  // The site caches this; tell it when the published copy changes.
+  hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },
   access: { read: anyone, update: isEditor },
   fields: [
     {

@@ -1,34 +1,115 @@
 import { Link } from '@remix-run/react'
-import { AvatarMenu, type AvatarMenuUser } from './AvatarMenu'
+import { useRef } from 'react'
+import type { AvatarMenuUser } from './AvatarMenu'
+import { DeferredAvatarMenu } from './DeferredAvatarMenu'
+import { SectionLink } from './landing/SectionLink'
 
-const NAV = [
+export const NAV = [
   { label: 'Home', href: '/#hero' },
   { label: 'Mentors', href: '/#mentors' },
   { label: 'About Us', href: '/#about' },
   { label: 'FAQ', href: '/#faq' },
   { label: 'Contact', href: '/#contact' },
-]
+] as const
 
+/**
+ * The top navigation (SPEC section 2). From 1035 px wide the links sit in the bar; below that a
+ * hamburger opens them in a native modal <dialog> (no library: the page behind is inert while it
+ * is open, Escape and a click outside close it). Picking a section moves focus to that section.
+ * Without JavaScript the footer's links lead to the same sections.
+ */
 export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarMenuUser | null }) {
+  const menu = useRef<HTMLDialogElement>(null)
+  // Closing returns focus to the menu button; the section link then moves it to the section.
+  const closeForNavigation = () => menu.current?.close()
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-[4.5rem] max-w-6xl items-center gap-6 px-4">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-900">
+    <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-[4.5rem] max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="mr-auto text-xl font-extrabold tracking-tight text-brand-900">
           {siteName}
+          <span className="sr-only"> home</span>
         </Link>
-        <ul className="ml-auto hidden items-center gap-5 text-sm font-medium text-slate-700 md:flex">
+        <ul className="hidden items-center gap-6 text-sm font-medium text-slate-700 min-[1035px]:flex">
           {NAV.map((item) => (
             <li key={item.href}>
-              <a href={item.href} className="hover:text-brand-700">
+              <SectionLink href={item.href} className="rounded px-1 py-2 hover:text-brand-700">
                 {item.label}
-              </a>
+              </SectionLink>
             </li>
           ))}
         </ul>
-        <a href="/#booking" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">
+        <SectionLink
+          href="/#booking"
+          className="hidden rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 min-[420px]:inline-block"
+        >
           Book Session
-        </a>
-        <AvatarMenu user={user} />
+        </SectionLink>
+        <DeferredAvatarMenu user={user} />
+        <button
+          type="button"
+          onClick={() => menu.current?.showModal()}
+          aria-haspopup="dialog"
+          aria-controls="site-menu"
+          className="grid size-10 place-items-center rounded-lg border border-slate-300 text-slate-800 hover:bg-slate-100 min-[1035px]:hidden"
+          data-testid="menu-button"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          <span className="sr-only">Open menu</span>
+        </button>
+        {/* A native modal dialog: the page behind is inert (focus stays inside), Escape closes it,
+            focus returns to the button; a click on the backdrop closes it too. */}
+        <dialog
+          ref={menu}
+          id="site-menu"
+          aria-labelledby="site-menu-title"
+          onClick={(event) => {
+            if (event.target === event.currentTarget) event.currentTarget.close()
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.currentTarget.close()
+          }}
+          className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+        >
+          <div className="flex h-full flex-col p-5">
+            <div className="flex items-center justify-between">
+              <h2 id="site-menu-title" className="text-lg font-bold text-brand-900">
+                Menu
+              </h2>
+              <button
+                type="button"
+                onClick={() => menu.current?.close()}
+                className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+              >
+                <span aria-hidden="true" className="text-2xl leading-none">
+                  ×
+                </span>
+                <span className="sr-only">Close menu</span>
+              </button>
+            </div>
+            <ul className="mt-4 space-y-1">
+              {NAV.map((item) => (
+                <li key={item.href}>
+                  <SectionLink
+                    href={item.href}
+                    onNavigate={closeForNavigation}
+                    className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
+                  >
+                    {item.label}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+            <SectionLink
+              href="/#booking"
+              onNavigate={closeForNavigation}
+              className="mt-4 block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-900"
+            >
+              Book Session
+            </SectionLink>
+          </div>
+        </dialog>
       </nav>
     </header>
   )

@@ -1,67 +1,147 @@
-import type { MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { PlanCard } from '~/components/PlanCard'
-import { getFaqs, getPlans, getSiteSettings } from '~/models/content.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { BookingSection } from '~/components/landing/BookingSection'
+import { Explainers } from '~/components/landing/Explainers'
+import { FeatureStrip } from '~/components/landing/FeatureStrip'
+import { Hero } from '~/components/landing/Hero'
+import { MentorsList, MentorsLoading, MentorsSectionShell } from '~/components/landing/MentorsSection'
+import { PlansSection } from '~/components/landing/PlansSection'
+import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
+import type { MentorsResult } from '~/components/landing/types'
+import { CmsError } from '~/models/cms.server'
+import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
+import { getOptionalUser } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
+import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
+import { seoMeta } from '~/utils/seo'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.settings.seoTitle ?? 'MentorLoop' },
-  { name: 'description', content: data?.settings.seoDescription ?? '' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  seoMeta({
+    title: data?.settings.seoTitle ?? 'MentorLoop',
+    description: data?.settings.seoDescription ?? '',
+    url: data?.canonical,
+    siteName: data?.settings.siteName,
+  })
 
-export async function loader() {
-  const [settings, plans, faqs] = await Promise.all([getSiteSettings(), getPlans('mentorship'), getFaqs()])
-  return { settings, plans, faqs }
+const MENTORS_UNAVAILABLE = 'We could not load the mentors right now.'
+
+async function loadMentors(): Promise<MentorsResult> {
+  try {
+    return { ok: true, mentors: await getMentorAvailability() }
+  } catch (error) {
+    console.warn('mentor availability failed:', (error as Error).message)
+    return { ok: false, message: MENTORS_UNAVAILABLE }
+  }
 }
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  // A page load (and a crawler, and the benchmark) gets every section in the HTML, so it works
+  // without JavaScript; a client-side navigation gets the mentors streamed after the rest, with
+  // "Loading mentors..." meanwhile.
+  const streamMentors = request.headers.get('sec-fetch-dest') === 'empty'
+  const mentors = loadMentors()
+  try {
+    const [settings, plans, faqs, testimonials, user] = await Promise.all([
+      getSiteSettings(),
+      getPlans('mentorship'),
+      getFaqs(),
+      getTestimonials(),
+      getOptionalUser(request).catch(() => null),
+    ])
+    // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
+    const { footer: _footer, updatedAt: _u, createdAt: _c, _status, ...copy } = settings
+    return {
+      settings: copy,
+      plans,
+      faqs: faqs.map(({ id, question, answer }) => ({ id, question, answer })),
+      testimonials: testimonials.map(({ id, name, role, text }) => ({ id, name, role, text })),
+      user: user ? { email: user.email, name: user.name, phone: null } : null,
+      mentors: streamMentors ? mentors : await mentors,
+      canonical: `${env.WEB_PUBLIC_URL}/`,
+      cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
+    }
+  } catch (error) {
+    if (error instanceof CmsError) {
+      throw new Response('The site’s content is temporarily unavailable. Please try again in a moment.', { status: 503 })
+    }
+    throw error
+  }
+}
+
+/** Picking a mentor only changes `?mentor=`: the page's data stays, nothing is refetched. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formAction, formMethod, defaultShouldRevalidate }) => {
+  if (formAction === '/newsletter') return false
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search)
+    const b = new URLSearchParams(nextUrl.search)
+    if (a.get('mentor') !== b.get('mentor')) {
+      a.delete('mentor')
+      b.delete('mentor')
+      if (a.toString() === b.toString()) return false
+    }
+  }
+  return defaultShouldRevalidate
+}
+
+const isPromise = <T,>(v: T | Promise<T>): v is Promise<T> => typeof (v as Promise<T>)?.then === 'function'
+
+/** The latest resolved value; while a new promise is pending the previous value stays on screen. */
+function useResolved<T>(value: T | Promise<T>, onError: T): T | null {
+  const [state, setState] = useState<T | null>(() => (isPromise(value) ? null : value))
+  useEffect(() => {
+    if (!isPromise(value)) {
+      setState(value)
+      return
+    }
+    let live = true
+    value.then(
+      (v) => live && setState(v),
+      () => live && setState(onError),
+    )
+    return () => {
+      live = false
+    }
+  }, [value, onError])
+  return state
+}
+
+const MENTORS_ERROR: MentorsResult = { ok: false, message: MENTORS_UNAVAILABLE }
+
 export default function Index() {
-  const { settings, plans, faqs } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const { user, mentors } = data
+  const result = useResolved<MentorsResult>(mentors as MentorsResult | Promise<MentorsResult>, MENTORS_ERROR)
+  const [searchParams] = useSearchParams()
+  // Staff editing in the CMS see their unsaved changes here (live preview).
+  const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
+  const settings = preview?.globalSlug === 'site-settings' ? mergePreview(data.settings, preview.data) : data.settings
+  const plans = mergeIntoList(data.plans, preview, 'plans')
+  const faqs = mergeIntoList(data.faqs, preview, 'faqs')
+  const testimonials = mergeIntoList(data.testimonials, preview, 'testimonials')
+  const wanted = Number(searchParams.get('mentor'))
+  const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, isFull: m.isFull || !m.acceptingBookings })) : []
+  const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
+
   return (
     <>
-      <section id="hero" className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-20">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{settings.hero.headline}</h1>
-          <p className="mt-4 text-lg text-slate-700">{settings.hero.refundPromise}</p>
-        </div>
-      </section>
-
-      <section id="premium-plans" aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="plans-heading" className="text-center text-3xl font-bold">
-          {settings.plansSection.heading}
-        </h2>
-        {settings.plansSection.banner ? (
-          <p className="mx-auto mt-4 w-fit rounded-full bg-amber-100 px-4 py-1.5 text-sm font-semibold text-amber-900">
-            {settings.plansSection.banner}
-          </p>
-        ) : null}
-        <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
-          ))}
-        </div>
-      </section>
-
-      <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
-        <div className="mx-auto max-w-3xl px-4 py-16">
-          <h2 id="faq-heading" className="text-center text-3xl font-bold">
-            {settings.faqSection.heading}
-          </h2>
-          <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-            {faqs.map((faq) => (
-              <details key={faq.id} className="group p-5">
-                <summary className="cursor-pointer list-none font-semibold marker:hidden">
-                  <span className="flex items-center justify-between gap-4">
-                    {faq.question}
-                    <span aria-hidden="true" className="transition group-open:rotate-45">
-                      +
-                    </span>
-                  </span>
-                </summary>
-                <p className="mt-3 whitespace-pre-line text-slate-700">{faq.answer}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+      <Hero hero={settings.hero} testimonials={testimonials} />
+      <FeatureStrip features={settings.features ?? []} />
+      <Explainers explainers={settings.explainers} />
+      <MentorsSectionShell heading={settings.mentorsSection.heading} intro={settings.mentorsSection.intro}>
+        {result ? <MentorsList result={result} /> : <MentorsLoading />}
+      </MentorsSectionShell>
+      <FaqSection heading={settings.faqSection.heading} faqs={faqs} />
+      <AboutSection about={settings.about} />
+      <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
+      {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}
+      <BookingSection key={preselectedMentorId ?? 'none'} mentors={bookable} user={user} preselectedMentorId={preselectedMentorId} />
+      <PlansSection heading={settings.plansSection.heading} banner={settings.plansSection.banner} plans={plans} />
     </>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,0 +1,74 @@
+import {
+  REVALIDATE_PATH,
+  REVALIDATE_SIGNATURE_HEADER,
+  type RevalidateTag,
+  signRevalidation,
+} from '@mentorloop/shared/revalidation'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
+import { env } from './env'
+
+/**
+ * Tells the site(s) that public content changed, so their content caches drop it (DESIGN section
+ * 7). `afterChange` runs before the transaction commits, and Payload has no after-commit hook:
+ * the call goes out a moment later, and once more after two seconds for a slow commit, so the
+ * site never re-caches the old row. Fire and forget: a site that is down simply has nothing
+ * cached, and the cache's TTL is the safety net.
+ */
+const DELAYS_MS = [300, 2_000]
+
+function siteUrls(): string[] {
+  return env.webInternalUrl
+    .split(',')
+    .map((u) => u.trim().replace(/\/$/, ''))
+    .filter(Boolean)
+}
+
+export function revalidateSite(payload: Payload, tags: RevalidateTag[]): void {
+  // Integration tests run without a site; REVALIDATE_SITE=true opts in.
+  if (env.NODE_ENV === 'test' && process.env.REVALIDATE_SITE !== 'true') return
+  const body = JSON.stringify({ tags })
+  for (const delay of DELAYS_MS) {
+    setTimeout(() => {
+      for (const url of siteUrls()) {
+        fetch(`${url}${REVALIDATE_PATH}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(env.SERVICE_KEY, body) },
+          body,
+          signal: AbortSignal.timeout(3_000),
+        })
+          .then((res) => {
+            if (!res.ok) payload.logger.warn({ msg: 'Site revalidation refused', url, status: res.status, tags })
+          })
+          .catch((error: unknown) => {
+            payload.logger.warn({ msg: 'Site revalidation failed', url, tags, err: (error as Error).message })
+          })
+      }
+    }, delay).unref?.()
+  }
+}
+
+/** A draft saved over a draft changes nothing visitors see. */
+function changesPublished(doc: { _status?: string | null } | undefined, previous: { _status?: string | null } | undefined) {
+  return !(doc?._status === 'draft' && previous?._status !== 'published')
+}
+
+export function revalidateAfterChange(...tags: RevalidateTag[]): CollectionAfterChangeHook {
+  return ({ doc, previousDoc, req }) => {
+    if (changesPublished(doc, previousDoc)) revalidateSite(req.payload, tags)
+    return doc
+  }
+}
+
+export function revalidateAfterDelete(...tags: RevalidateTag[]): CollectionAfterDeleteHook {
+  return ({ doc, req }) => {
+    revalidateSite(req.payload, tags)
+    return doc
+  }
+}
+
+export function revalidateGlobalAfterChange(...tags: RevalidateTag[]): GlobalAfterChangeHook {
+  return ({ doc, previousDoc, req }) => {
+    if (changesPublished(doc, previousDoc)) revalidateSite(req.payload, tags)
+    return doc
+  }
+}

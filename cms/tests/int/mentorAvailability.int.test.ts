@@ -1,0 +1,116 @@
+import type { Mentor } from '@mentorloop/shared/payload-types'
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPayload } from '../helpers/payload'
+import { restClient, type RestClient } from '../helpers/rest'
+import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
+
+/** GET /api/mentors/availability: public profile fields and seats for every published mentor. */
+let payload: Payload
+let rest: RestClient
+let full: Mentor
+let open: Mentor
+let draft: Mentor
+let closed: Mentor
+let student: TestUser
+
+async function book(mentor: Mentor, status: 'confirmed' | 'cancelled' = 'confirmed') {
+  const user = await createUser(payload)
+  await payload.create({
+    collection: 'bookings',
+    data: { user: user.id, mentor: mentor.id, status, source: 'direct' },
+    overrideAccess: true,
+  })
+}
+
+type Row = {
+  id: number
+  name: string
+  photoUrl: string | null
+  profession: string
+  company: string
+  skills: string
+  capacity: number
+  confirmed: number
+  isFull: boolean
+  acceptingBookings: boolean
+}
+
+const find = (rows: Row[], id: number) => rows.find((r) => r.id === id)
+
+beforeAll(async () => {
+  payload = await testPayload()
+  rest = restClient(payload.config)
+  full = await createMentor(payload, { capacity: 2 })
+  open = await createMentor(payload, { capacity: 3 })
+  draft = await createMentor(payload, { published: false })
+  closed = await createMentor(payload, { capacity: 5 })
+  await payload.update({ collection: 'mentors', id: closed.id, data: { acceptingBookings: false }, overrideAccess: true })
+  await book(full)
+  await book(full)
+  await book(open)
+  // Cancelled bookings free their seat.
+  await book(open, 'cancelled')
+  student = await createUser(payload)
+})
+
+describe('GET /api/mentors/availability', () => {
+  it('is public and lists published mentors with their seats', async () => {
+    const res = await rest.get<{ docs: Row[]; totalDocs: number }>('/mentors/availability')
+    expect(res.status).toBe(200)
+    expect(res.body.totalDocs).toBe(res.body.docs.length)
+    expect(find(res.body.docs, full.id)).toMatchObject({
+      name: full.name,
+      profession: 'SDE II',
+      company: 'Google',
+      skills: 'DSA, System Design',
+      capacity: 2,
+      confirmed: 2,
+      isFull: true,
+      acceptingBookings: true,
+      photoUrl: null,
+    })
+    expect(find(res.body.docs, open.id)).toMatchObject({ capacity: 3, confirmed: 1, isFull: false })
+    expect(find(res.body.docs, closed.id)).toMatchObject({ confirmed: 0, isFull: false, acceptingBookings: false })
+  })
+
+  it('never lists a draft mentor, and shows no private field', async () => {
+    const res = await rest.get<{ docs: Row[] }>('/mentors/availability', { token: student.token })
+    expect(res.status).toBe(200)
+    expect(find(res.body.docs, draft.id)).toBeUndefined()
+    for (const row of res.body.docs) {
+      expect(Object.keys(row).sort()).toEqual(
+        ['acceptingBookings', 'capacity', 'company', 'confirmed', 'id', 'isFull', 'name', 'photoUrl', 'profession', 'skills'].sort(),
+      )
+      expect(JSON.stringify(row)).not.toMatch(/@/)
+    }
+  })
+
+  it('agrees with the published profile after a draft edit', async () => {
+    await payload.update({ collection: 'mentors', id: open.id, data: { name: 'Unpublished Name' }, draft: true, overrideAccess: true })
+    const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
+    expect(find(res.body.docs, open.id)?.name).toBe(open.name)
+  })
+
+  it('gives a photo URL when the mentor has a photo', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const media = await payload.create({
+      collection: 'media',
+      data: { alt: 'Portrait' },
+      file: { data: png, mimetype: 'image/png', name: `mentor-${Date.now()}.png`, size: png.length },
+      overrideAccess: true,
+    })
+    await payload.update({ collection: 'mentors', id: full.id, data: { photo: media.id }, overrideAccess: true })
+    const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
+    expect(find(res.body.docs, full.id)?.photoUrl).toMatch(/\/api\/media\/file\/mentor-.*\.png$/)
+  })
+
+  it('does not shadow reading one mentor by id', async () => {
+    const res = await rest.get(`/mentors/${open.id}`)
+    expect(res.status).toBe(200)
+    expect(res.body.id).toBe(open.id)
+  })
+})

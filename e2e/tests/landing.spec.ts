@@ -1,0 +1,379 @@
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+
+/** The public site (issue 3): every landing section from CMS content, navigation, policy pages. */
+
+async function headerBottom(page: Page) {
+  return page.locator('#site-header').evaluate((el) => el.getBoundingClientRect().bottom)
+}
+
+async function expectBelowNav(page: Page, selector: string) {
+  await expect(async () => {
+    const bottom = await headerBottom(page)
+    const top = await page.locator(selector).evaluate((el) => el.getBoundingClientRect().top)
+    expect(top).toBeGreaterThanOrEqual(bottom - 2)
+    expect(top).toBeLessThan(bottom + 24)
+  }).toPass({ timeout: 5_000 })
+}
+
+test.describe('landing page', () => {
+  test('every section renders its seeded content, without console errors', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto('/')
+    await waitForHydration(page)
+
+    await expect(page).toHaveTitle('MentorLoop | Small-Group Mentorship for Engineering Students')
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /MentorLoop/)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Live weekend sessions/)
+
+    const hero = page.locator('#hero')
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Crack your placements with mentors who have already made it')
+    await expect(hero.getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
+    await expect(hero.getByRole('link', { name: 'Book Session' })).toHaveAttribute('href', '/#booking')
+    await expect(hero.getByRole('link', { name: 'View Mentors' })).toHaveAttribute('href', '/#mentors')
+    await expect(hero.locator('dd')).toHaveText(['4.9/5', '95%', '3-5x'])
+    await expect(page.getByTestId('testimonials').locator('figure[data-active]')).toContainText('Ananya Krishnan')
+
+    const strip = page.getByTestId('feature-strip')
+    for (const title of [
+      'Small Group Mentorship',
+      'Live Mentor Sessions',
+      'Step-by-Step Guidance',
+      'Project-Based Learning',
+      'Weekly Accountability',
+      'Doubt Support System',
+    ]) {
+      await expect(strip.locator('ul:not([aria-hidden]) h3', { hasText: title })).toHaveCount(1)
+    }
+    for (const title of ['How It Works', "Who It's For", "What It's Not", 'Why It Works']) {
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
+    }
+
+    const mentors = page.locator('#mentors')
+    await expect(mentors.getByRole('heading', { name: 'Meet Your Mentors' })).toBeVisible()
+    await expect(mentors.locator('li[data-mentor-id]')).toHaveCount(10)
+    const aarav = mentors.locator('li', { hasText: 'Aarav Mehta' })
+    await expect(aarav).toContainText('SDE II')
+    await expect(aarav).toContainText('Google')
+    await expect(aarav).toContainText('DSA, System Design, Java')
+    await expect(aarav.getByRole('link', { name: 'Book Session with Aarav Mehta' })).toBeVisible()
+    // The seeded full batch (capacity 2, both seats taken).
+    await expect(mentors.locator('li', { hasText: 'Priya Sharma' }).getByRole('link', { name: 'Join Waitlist with Priya Sharma' })).toBeVisible()
+    await expect(mentors.getByRole('link', { name: 'All Mentors' })).toHaveAttribute('href', '/mentors')
+
+    await expect(page.locator('#faq details')).toHaveCount(7)
+    await expect(page.locator('#about').getByRole('heading', { name: 'About Us' })).toBeVisible()
+    await expect(page.locator('#contact').getByRole('link', { name: /support@mentorloop\.in/ })).toHaveAttribute(
+      'href',
+      'mailto:support@mentorloop.in',
+    )
+    await expect(page.locator('#booking').getByRole('heading', { name: 'Book Your Session' })).toBeVisible()
+    await expect(page.locator('#booking').getByText('1-Hour Interactive Session | Subscription Required')).toBeVisible()
+    const plans = page.locator('#premium-plans')
+    await expect(plans.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible()
+    await expect(plans.getByText('Early Bird Offer - Limited Time Only!')).toBeVisible()
+    await expect(plans.locator('[data-plan-code]')).toHaveCount(2)
+
+    const footer = page.locator('footer')
+    for (const name of ['Terms and condition', 'Privacy', 'Cancellation and refund', 'Shipping and delivery', 'Cookies']) {
+      await expect(footer.getByRole('navigation', { name: 'Information' }).getByRole('link', { name })).toBeVisible()
+    }
+    for (const name of ['Mentor database', 'Book Session', 'About Us', 'Session planner']) {
+      await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link', { name })).toBeVisible()
+    }
+    await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', 'https://www.linkedin.com/company/mentorloop')
+    await expect(footer.getByRole('link', { name: /Twitter/ })).toBeVisible()
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveCount(0)
+    await expect(footer.getByText('© 2025 MentorLoop. Made with ♥ for engineering students')).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('screenshots at 375, 768 and 1280 px', async ({ page }, testInfo) => {
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/')
+      await waitForHydration(page)
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      // Kept in test-results/e2e/<this test>/ and in the HTML report.
+      const file = testInfo.outputPath(`landing-${width}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      await testInfo.attach(`landing-${width}.png`, { path: file, contentType: 'image/png' })
+      // Nothing wider than the viewport (no sideways scrolling on a phone).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
+    }
+  })
+
+  test('nav items scroll their section just below the nav; from another page it goes to / first', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const [name, id] of [
+      ['FAQ', '#faq'],
+      ['Mentors', '#mentors'],
+      ['Contact', '#contact'],
+      ['About Us', '#about'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click()
+      await expectBelowNav(page, id)
+      await expect(page).toHaveURL(new RegExp(`${id}$`))
+    }
+    await page.goto('/privacy')
+    await waitForHydration(page)
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click()
+    await expect(page).toHaveURL(/\/#faq$/)
+    await expectBelowNav(page, '#faq')
+  })
+
+  test('below 1035 px the nav is a hamburger menu: keyboard, Escape, outside click', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'FAQ', exact: true })).toBeHidden()
+    const button = page.getByRole('button', { name: 'Open menu' })
+    await button.click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+
+    await button.click()
+    await expect(menu).toBeVisible()
+    // The backdrop (outside the panel) closes it.
+    await page.mouse.click(20, 400)
+    await expect(menu).toBeHidden()
+
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeVisible()
+    // Focus stays inside while open.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')) || document.activeElement === document.body)
+      expect(inside).toBe(true)
+    }
+    await menu.getByRole('link', { name: 'FAQ' }).click()
+    await expect(menu).toBeHidden()
+    await expectBelowNav(page, '#faq')
+  })
+
+  test('the testimonial carousel advances by itself after 5 s and with the arrows', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.mouse.move(0, 0)
+    const carousel = page.getByTestId('testimonials')
+    const active = carousel.locator('figure[data-active]')
+    await expect(active).toContainText('Ananya Krishnan')
+    await page.waitForTimeout(4_000)
+    await expect(active).toContainText('Ananya Krishnan')
+    await expect(active).toContainText('Rohit Deshmukh', { timeout: 2_500 })
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click()
+    await expect(active).toContainText('Sneha Reddy')
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
+    await expect(active).toContainText('Ananya Krishnan')
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
+    await expect(active).toContainText('Karthik Iyer')
+    // Focus inside pauses it: no change while the arrow keeps focus.
+    await page.waitForTimeout(5_500)
+    await expect(active).toContainText('Karthik Iyer')
+  })
+
+  test('the avatar menu (loaded on first approach) opens on the first click and the first key press', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByTestId('avatar').click()
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.goto('/privacy')
+    await waitForHydration(page)
+    await page.getByTestId('avatar').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeFocused()
+  })
+
+  test('the carousel stays still under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(5_800)
+    await expect(page.getByTestId('testimonials').locator('figure[data-active]')).toContainText('Ananya Krishnan')
+    await expect(page.getByTestId('feature-strip')).toHaveAttribute('data-moving', 'false')
+  })
+
+  test('a mentor card scrolls to the booking form with that mentor preselected in the URL', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const card = page.locator('#mentors li', { hasText: 'Aarav Mehta' })
+    const id = await card.getAttribute('data-mentor-id')
+    await card.getByRole('link', { name: /Book Session/ }).click()
+    await expect(page).toHaveURL(new RegExp(`\\?mentor=${id}#booking$`))
+    await expectBelowNav(page, '#booking')
+  })
+
+  test('the newsletter box stores a subscriber and handles a repeat', async ({ page }) => {
+    const email = `news-${Date.now()}@example.com`
+    await page.goto('/')
+    await waitForHydration(page)
+    const box = page.locator('#newsletter')
+    await box.getByPlaceholder('Your name').fill('Asha Rao')
+    await box.getByPlaceholder('you@example.com').fill(email)
+    await box.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(box.getByRole('status')).toHaveText("Thanks for subscribing! We'll write when new batches open.")
+    const api = await adminApi()
+    const stored = await api.get(`/newsletter-subscribers?where[email][equals]=${encodeURIComponent(email)}`)
+    expect(stored.docs.map((d: { name: string }) => d.name)).toEqual(['Asha Rao'])
+
+    await box.getByPlaceholder('Your name').fill('Asha')
+    await box.getByPlaceholder('you@example.com').fill(email)
+    await box.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(box.getByRole('status')).toHaveText("You're already subscribed with this email.")
+
+    await box.getByPlaceholder('Your name').fill('Asha')
+    await box.getByPlaceholder('you@example.com').fill('not-an-email')
+    await box.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(box.getByText('Please enter a valid e-mail address.')).toBeVisible()
+  })
+
+  test('the newsletter box works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const email = `nojs-${Date.now()}@example.com`
+    await page.goto('/')
+    await page.getByPlaceholder('Your name').fill('No Script')
+    await page.getByPlaceholder('you@example.com').fill(email)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page).toHaveURL(/\/#newsletter$/)
+    const api = await adminApi()
+    const stored = await api.get(`/newsletter-subscribers?where[email][equals]=${encodeURIComponent(email)}`)
+    expect(stored.totalDocs).toBe(1)
+    await context.close()
+  })
+
+  test('a FAQ edited in the CMS shows on the site after revalidation', async ({ page }) => {
+    const api = await adminApi()
+    const { docs } = await api.get('/faqs?sort=order&limit=1&depth=0')
+    const faq = docs[0] as { id: number; question: string }
+    const changed = `${faq.question} (updated ${Date.now()})`
+    // Warm the site's cache with the old text first.
+    await page.goto('/')
+    await expect(page.locator('#faq').getByTestId('faq-question').first()).toHaveText(faq.question)
+    try {
+      await api.patch(`/faqs/${faq.id}`, { question: changed, _status: 'published' })
+      await expect(async () => {
+        await page.goto('/')
+        await expect(page.locator('#faq').getByTestId('faq-question').first()).toHaveText(changed, { timeout: 500 })
+      }).toPass({ timeout: 10_000 })
+    } finally {
+      await api.patch(`/faqs/${faq.id}`, { question: faq.question, _status: 'published' })
+    }
+  })
+
+  test('the landing page and a policy page pass axe', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await expectAccessible(page)
+    await page.goto('/privacy')
+    await waitForHydration(page)
+    await expectAccessible(page)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expectAccessible(page)
+  })
+})
+
+test.describe('live preview', () => {
+  test('values the CMS admin posts show on the page before publishing; other origins are ignored', async ({ page }) => {
+    await page.goto('/?livePreview=1')
+    await waitForHydration(page)
+    const post = (origin: string, message: unknown) =>
+      page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [origin, message] as const)
+    const h1 = page.locator('#hero h1')
+    await post('http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } })
+    await post(new URL(CMS_URL()).origin, {
+      type: 'payload-live-preview',
+      globalSlug: 'site-settings',
+      data: { hero: { headline: 'Preview headline' }, plansSection: { banner: 'Preview banner' } },
+    })
+    await expect(h1).toHaveText('Preview headline')
+    await expect(page.locator('#premium-plans').getByText('Preview banner')).toBeVisible()
+    // The rest of the section keeps its published copy.
+    await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
+  })
+
+  test('editing a FAQ in the admin shows in its live preview pane before it is saved', async ({ page }) => {
+    const api = await adminApi()
+    const { docs } = await api.get('/faqs?sort=order&limit=1&depth=0')
+    const faq = docs[0] as { id: number; question: string }
+    await page.goto(`${CMS_URL()}/admin/login`)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL(`${CMS_URL()}/admin`)
+    await page.goto(`${CMS_URL()}/admin/collections/faqs/${faq.id}`)
+    await page.getByRole('button', { name: /live preview/i }).first().click()
+    const frame = page.frameLocator('iframe')
+    await expect(frame.getByTestId('faq-question').first()).toHaveText(faq.question, { timeout: 20_000 })
+    await page.locator('input[name="question"]').fill('What changes in the live preview?')
+    await expect(frame.getByTestId('faq-question').first()).toHaveText('What changes in the live preview?')
+    // Nothing was saved: the public page still shows the published question.
+    const res = await fetch(`${process.env.E2E_WEB_URL}/`)
+    expect(await res.text()).toContain(faq.question)
+  })
+})
+
+test.describe('policy pages', () => {
+  test('each policy page renders its CMS content', async ({ page }) => {
+    for (const [path, title] of [
+      ['/terms', /Terms/],
+      ['/privacy', /Privacy/],
+      ['/cancellation', /Cancellation/],
+      ['/shipping', /Shipping/],
+      ['/cookies', /Cookie/],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByTestId('policy-page').getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.getByTestId('policy-page').locator('h2').first()).toBeVisible()
+      await expect(page).toHaveTitle(/MentorLoop/)
+    }
+    const missing = await page.goto('/no-such-policy')
+    expect(missing?.status()).toBe(404)
+  })
+
+  test('Close goes back one step; × on a directly opened page goes to /', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.locator('footer').getByRole('link', { name: 'Privacy' }).click()
+    await expect(page).toHaveURL(/\/privacy$/)
+    await page.getByRole('link', { name: 'Close', exact: true }).last().click()
+    await expect(page).toHaveURL(/\/$/)
+
+    await page.goto('/terms')
+    await waitForHydration(page)
+    await page.getByTestId('policy-page').getByRole('link', { name: 'Close' }).first().click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.locator('#hero')).toBeVisible()
+  })
+
+  test('sitemap.xml and robots.txt', async ({ request }) => {
+    const sitemap = await request.get('/sitemap.xml')
+    expect(sitemap.headers()['content-type']).toContain('application/xml')
+    const xml = await sitemap.text()
+    for (const p of ['/terms', '/privacy', '/cancellation', '/shipping', '/cookies']) expect(xml).toContain(`${p}</loc>`)
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/)
+  })
+})
+
+test('GET /api/mentors/availability on the CMS is public and names the full mentor', async ({ request }) => {
+  const res = await request.get(`${CMS_URL()}/api/mentors/availability`)
+  expect(res.ok()).toBe(true)
+  const { docs } = (await res.json()) as { docs: { name: string; isFull: boolean }[] }
+  expect(docs.find((d) => d.name === 'Priya Sharma')?.isFull).toBe(true)
+})

@@ -1,0 +1,21 @@
+import type { Plan } from '@mentorloop/shared/payload-types'
+import { BuyPlanButton } from '~/components/BuyPlanButton'
+import { PlanCard } from '~/components/PlanCard'
+
+export function PlansSection({ heading, banner, plans }: { heading: string; banner?: string | null; plans: Plan[] }) {
+  return (
+    <section id="premium-plans" aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16">
+      <h2 id="plans-heading" className="text-center text-3xl font-bold">
+        {heading}
+      </h2>
+      {banner ? (
+        <p className="mx-auto mt-4 w-fit rounded-full bg-amber-100 px-4 py-1.5 text-sm font-semibold text-amber-900">{banner}</p>
+      ) : null}
+      <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} action={<BuyPlanButton planCode={plan.code} planName={plan.name} />} />
+        ))}
+      </div>
+    </section>
+  )
+}

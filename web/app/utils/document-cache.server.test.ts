@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { contentGeneration, invalidate } from '~/models/content-cache.server'
+import { cacheKeyFor, DOCUMENT_TTL_MS, getCachedDocument, storeDocument } from './document-cache.server'
+
+const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init)
+const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA=='
+
+function put(key: string, overrides: Partial<Parameters<typeof storeDocument>[1]> = {}) {
+  storeDocument(key, {
+    html: `<script nonce="${NONCE}">x</script><p>hello</p><script nonce="${NONCE}">y</script>`,
+    nonce: NONCE,
+    status: 200,
+    headers: new Headers({ 'content-type': 'text/html', 'content-security-policy': `script-src 'nonce-${NONCE}'` }),
+    generation: 0,
+    ...overrides,
+  })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+  invalidate(['site-settings'])
+})
+
+describe('document cache', () => {
+  it('caches only anonymous GETs of the public pages without a query', () => {
+    expect(cacheKeyFor(req('/'))).toBe('/')
+    expect(cacheKeyFor(req('/privacy'))).toBe('/privacy')
+    expect(cacheKeyFor(req('/', { headers: { cookie: 'ml_session=x' } }))).toBeNull()
+    expect(cacheKeyFor(req('/', { headers: { authorization: 'JWT x' } }))).toBeNull()
+    expect(cacheKeyFor(req('/?mentor=3'))).toBeNull()
+    expect(cacheKeyFor(req('/myDashboard'))).toBeNull()
+    expect(cacheKeyFor(req('/', { method: 'POST' }))).toBeNull()
+  })
+
+  it('serves the stored page with a fresh nonce and without the old CSP', () => {
+    put('/', { generation: contentGeneration() })
+    const hit = getCachedDocument('/', 'BBBBBBBBBBBBBBBBBBBBBB==')!
+    expect(hit.html).not.toContain(NONCE)
+    expect(hit.html.match(/BBBBBBBBBBBBBBBBBBBBBB==/g)).toHaveLength(2)
+    expect(hit.headers.get('content-security-policy')).toBeNull()
+    expect(hit.headers.get('content-type')).toBe('text/html')
+  })
+
+  it('forgets a page when content is revalidated or after the TTL', () => {
+    put('/', { generation: contentGeneration() })
+    invalidate(['plans'])
+    expect(getCachedDocument('/', 'x'.repeat(24))).toBeNull()
+
+    vi.useFakeTimers()
+    put('/', { generation: contentGeneration() })
+    expect(getCachedDocument('/', 'x'.repeat(24))).not.toBeNull()
+    vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
+    expect(getCachedDocument('/', 'x'.repeat(24))).toBeNull()
+  })
+
+  it('never stores an error page or one that sets a cookie', () => {
+    put('/terms', { status: 503, generation: contentGeneration() })
+    expect(getCachedDocument('/terms', 'x'.repeat(24))).toBeNull()
+    put('/terms', { headers: new Headers({ 'set-cookie': 'a=b' }), generation: contentGeneration() })
+    expect(getCachedDocument('/terms', 'x'.repeat(24))).toBeNull()
+  })
+})

@@ -1,0 +1,43 @@
+import { contentGeneration } from '~/models/content-cache.server'
+
+/**
+ * A few seconds' cache of the public pages' HTML for anonymous visitors (no cookie at all: no
+ * session, no toast), so a burst of visitors costs one render instead of one each. The landing
+ * page is large (every section, ten mentor cards) and rendering it, not fetching its content
+ * (already cached, content-cache.server.ts), is what a request costs.
+ *
+ * - Only GET of the listed paths without a query string, only 200 answers that set no cookie.
+ * - An entry lives DOCUMENT_TTL_MS (seats on the mentor cards may lag that much, as they do in
+ *   the content cache) and dies at once when the CMS revalidates any content.
+ * - Each page has a per-request CSP nonce: the stored HTML keeps the nonce it was rendered with
+ *   and every hit swaps in a fresh one (a random 128-bit value that appears nowhere else).
+ */
+export const DOCUMENT_TTL_MS = 5_000
+const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shipping', '/cookies'])
+
+type Stored = { html: string; nonce: string; status: number; headers: [string, string][]; until: number; generation: number }
+const store = new Map<string, Stored>()
+
+export function cacheKeyFor(request: Request): string | null {
+  if (request.method !== 'GET' || request.headers.has('cookie') || request.headers.has('authorization')) return null
+  const url = new URL(request.url)
+  if (url.search || !CACHEABLE.has(url.pathname)) return null
+  return url.pathname
+}
+
+export function getCachedDocument(key: string, nonce: string): { html: string; status: number; headers: Headers } | null {
+  const hit = store.get(key)
+  if (!hit) return null
+  if (hit.until < Date.now() || hit.generation !== contentGeneration()) {
+    store.delete(key)
+    return null
+  }
+  const headers = new Headers(hit.headers)
+  return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers }
+}
+
+export function storeDocument(key: string, entry: { html: string; nonce: string; status: number; headers: Headers; generation: number }) {
+  if (entry.status !== 200 || entry.headers.has('set-cookie') || entry.nonce.length < 16) return
+  const headers = [...entry.headers.entries()].filter(([k]) => !['content-security-policy', 'x-request-id', 'content-length'].includes(k))
+  store.set(key, { html: entry.html, nonce: entry.nonce, status: entry.status, headers, until: Date.now() + DOCUMENT_TTL_MS, generation: entry.generation })
+}
