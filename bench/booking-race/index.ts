@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { Bench } from '../run'
@@ -164,6 +165,8 @@ const bench: Bench = async () => {
       baselineReadOnly: baseline,
       bookingVsReadThroughput: round(race.throughputPerSec / baseline.throughputPerSec),
       node: process.version,
+      // The machine is shared: the load during the run says how much to trust absolute figures.
+      loadAverage: os.loadavg().map(round),
     }
     console.table({ race, baseline })
     return figures

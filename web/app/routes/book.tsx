@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const missing = Object.values(fieldErrors).includes(MESSAGES.MISSING_FIELDS)
     return fail(400, {
       kind: 'fields',
-      title: missing ? MESSAGES.MISSING_FIELDS_TITLE : MESSAGES.INVALID_PHONE,
+      title: missing ? MESSAGES.MISSING_FIELDS_TITLE : 'Invalid Phone Number',
       message: missing ? MESSAGES.MISSING_FIELDS : MESSAGES.INVALID_PHONE,
       fieldErrors,
       values,

@@ -81,7 +81,7 @@ export function BookingSection({
         </h2>
         <p className="mt-2 text-center text-sm text-slate-600">1-Hour Interactive Session | Subscription Required</p>
 
-        {!hydrated && result ? <NoScriptResult result={result} /> : null}
+        {serverResult && !fetcher.data ? <NoScriptResult result={serverResult} /> : null}
 
         <fetcher.Form
           ref={formRef}
