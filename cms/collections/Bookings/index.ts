@@ -9,6 +9,7 @@ import { mentorBookingsEndpoint, userBookingsEndpoint } from './endpoints/listBo
 import { planStatusEndpoint } from './endpoints/planStatus'
 import { processWaitlistEndpoint } from './endpoints/processWaitlist'
 import { waitlistStatusEndpoint } from './endpoints/seatStatus'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { checkSeatForAdminBooking } from './hooks/checkSeatForAdminBooking'
 import { fillSeatAfterChange, fillSeatAfterDelete, markWaitingEntryAssigned } from './hooks/fillSeatWhenFreed'
 
@@ -43,8 +44,9 @@ export const Bookings: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [checkSeatForAdminBooking],
-    afterChange: [fillSeatAfterChange, markWaitingEntryAssigned],
-    afterDelete: [fillSeatAfterDelete],
+    // Seats shown on the landing page come from the site's cache: tell it when they change.
+    afterChange: [fillSeatAfterChange, markWaitingEntryAssigned, revalidateAfterChange('availability')],
+    afterDelete: [fillSeatAfterDelete, revalidateAfterDelete('availability')],
   },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
