@@ -59,17 +59,27 @@ export const leaveWaitlist = (token: string, mentorId: number) =>
 
 export type MentorListItem = { id: number; name: string; email: string | null; isFull: boolean; seatsLeft: number | null }
 
-/** Published mentors with their seats (one is-full call per mentor, as the spec's client does). */
+/** Published mentors with their seats: two CMS calls whatever the number of mentors. */
 export async function getMentorsWithSeats(token: string | null): Promise<MentorListItem[]> {
-  const { docs } = await cms<{ docs: { id: number; name: string; email?: string | null }[] }>('/mentors', {
-    token,
-    query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
-  })
-  return Promise.all(
-    docs.map(async (m) => {
-      const seats = await cms<{ isFull: boolean; seatsLeft: number }>(`/mentors/${m.id}/is-full`, { token }).catch(() => null)
-      // SPEC: errors tolerated, default not full (the booking itself decides under the lock).
-      return { id: m.id, name: m.name, email: m.email ?? null, isFull: seats?.isFull ?? false, seatsLeft: seats?.seatsLeft ?? null }
+  const [{ docs }, seats] = await Promise.all([
+    cms<{ docs: { id: number; name: string; email?: string | null }[] }>('/mentors', {
+      token,
+      query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
     }),
-  )
+    // SPEC: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
+    cms<{ docs: { id: number; capacity: number; confirmed: number; isFull: boolean }[] }>('/mentors/availability', {
+      token,
+    }).catch(() => ({ docs: [] })),
+  ])
+  const byId = new Map(seats.docs.map((m) => [m.id, m]))
+  return docs.map((m) => {
+    const seat = byId.get(m.id)
+    return {
+      id: m.id,
+      name: m.name,
+      email: m.email ?? null,
+      isFull: seat?.isFull ?? false,
+      seatsLeft: seat ? Math.max(0, seat.capacity - seat.confirmed) : null,
+    }
+  })
 }
