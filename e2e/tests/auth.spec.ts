@@ -94,7 +94,7 @@ test.describe('sign-in, avatar menu and guards', () => {
     await signInAs(page, 'studentWithPlan')
     const res = await page.goto('/paymentHistory')
     expect(res?.headers()['cache-control']).toBe('no-store')
-    await expect(page.getByTestId('signed-in-as')).toContainText(PERSONAS.studentWithPlan.email)
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible()
     const token = await sessionToken(context)
     expect(token).toBeTruthy()
     expect((await cmsMe(token!)).user?.email).toBe(PERSONAS.studentWithPlan.email)

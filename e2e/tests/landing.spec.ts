@@ -53,7 +53,10 @@ test.describe('landing page', () => {
 
     const mentors = page.locator('#mentors')
     await expect(mentors.getByRole('heading', { name: 'Meet Your Mentors' })).toBeVisible()
-    await expect(mentors.locator('li[data-mentor-id]')).toHaveCount(10)
+    // Other specs share the database and may add mentors: compare with what the CMS publishes.
+    const published = (await (await fetch(`${CMS_URL()}/api/mentors/availability`)).json()) as { docs: unknown[] }
+    expect(published.docs.length).toBeGreaterThanOrEqual(10)
+    await expect(mentors.locator('li[data-mentor-id]')).toHaveCount(published.docs.length)
     const aarav = mentors.locator('li', { hasText: 'Aarav Mehta' })
     await expect(aarav).toContainText('SDE II')
     await expect(aarav).toContainText('Google')

@@ -120,7 +120,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
           type="submit"
           disabled={step !== null}
           aria-busy={step !== null}
-          data-plan-code={planCode}
+          data-buy-plan={planCode}
           className="block w-full rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
         >
           {label}
