@@ -4,7 +4,7 @@ import { checkRole } from '../../access/checkRole'
 import { bookingErrors } from './errors'
 import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { lockMentor } from './seats'
-import { inTransaction } from './transaction'
+import { inTransaction } from '../../lib/transaction'
 
 /** Who cancels: a signed-in user (the owner or an admin), or our own code after checks ('system', e.g. an approved refund). */
 export type CancelActor = { id: number | string; roles?: unknown } | 'system'

@@ -5,7 +5,7 @@ import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
 import { confirmedBookingOf, isOpenForBooking, lockMentor, lockUser, queuePosition } from './seats'
-import { inTransaction } from './transaction'
+import { inTransaction } from '../../lib/transaction'
 import { findWaitingEntry } from './waitlist'
 
 export type CreateBookingInput = {

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { getActivePlan } from '../plans/getActivePlan'
 import { emailSeatAssigned } from './emails'
 import { confirmedBookingOf, lockMentor, seatsLeft } from './seats'
-import { requireTransaction, txQuery } from './transaction'
+import { requireTransaction, txQuery } from '../../lib/transaction'
 
 export type SeatAssignment = { userId: number; entryId: number; bookingId: number }
 

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
-import { requireTransaction, txQuery } from './transaction'
+import { requireTransaction, txQuery } from '../../lib/transaction'
 
 export type LockedMentor = {
   id: number

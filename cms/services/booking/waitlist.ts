@@ -5,7 +5,7 @@ import { emailAddedToWaitlist } from './emails'
 import { bookingErrors } from './errors'
 import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { lockMentor, queuePosition } from './seats'
-import { inTransaction, txQuery } from './transaction'
+import { inTransaction, txQuery } from '../../lib/transaction'
 
 export async function findWaitingEntry(req: PayloadRequest, userId: number, mentorId: number): Promise<Waitlist | null> {
   const { docs } = await req.payload.find({

@@ -1,19 +1,6 @@
+import type { MentorAvailability } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
-
-/** One published mentor as the public site shows it, with the seats of the current batch. */
-export type MentorAvailability = {
-  id: number
-  name: string
-  photoUrl: string | null
-  profession: string
-  company: string
-  skills: string
-  capacity: number
-  confirmed: number
-  isFull: boolean
-  acceptingBookings: boolean
-}
 
 type Row = {
   id: number

@@ -5,7 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { env } from '../../lib/env'
-import { txDb } from './db'
+import { txDb } from '../../lib/transaction'
 
 export type Completion = { payment: Payment; activated: boolean }
 

@@ -6,7 +6,7 @@ import { queueEmail } from '../../notifications/queueEmail'
 import { env } from '../../lib/env'
 import { GatewayError, getGateway } from '../../payments'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { inTransaction, txDb } from './db'
+import { inTransaction, txDb } from '../../lib/transaction'
 import { PaymentError } from './errors'
 import { releaseSeatAfterRefund } from './waitlistCallPoints'
 

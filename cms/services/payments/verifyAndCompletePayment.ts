@@ -4,7 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { getGateway } from '../../payments'
 import { completePayment } from './completePayment'
-import { inTransaction } from './db'
+import { inTransaction } from '../../lib/transaction'
 import { PaymentError } from './errors'
 import { processWaitlistAfterPayment, type WaitlistOutcome } from './waitlistCallPoints'
 

@@ -1,3 +1,4 @@
+import type { MentorAvailability } from '@mentorloop/shared'
 import type { Faq, Page, Plan, SiteSetting, Testimonial } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
@@ -59,24 +60,10 @@ export function getPage(slug: string): Promise<Page | null> {
   })
 }
 
-/** A published mentor as `GET /api/mentors/availability` returns it. */
-export type MentorCard = {
-  id: number
-  name: string
-  photoUrl: string | null
-  profession: string
-  company: string
-  skills: string
-  capacity: number
-  confirmed: number
-  isFull: boolean
-  acceptingBookings: boolean
-}
-
 /** Every published mentor with seats, from one CMS call (one SQL query there). */
-export function getMentorAvailability(): Promise<MentorCard[]> {
+export function getMentorAvailability(): Promise<MentorAvailability[]> {
   return cached('availability', { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
-    const res = await cms<Paginated<MentorCard>>('/mentors/availability', { timeoutMs: 5_000 })
+    const res = await cms<Paginated<MentorAvailability>>('/mentors/availability', { timeoutMs: 5_000 })
     return res.docs
   })
 }

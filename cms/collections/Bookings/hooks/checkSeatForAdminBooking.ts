@@ -1,7 +1,7 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 import { confirmedBookingOf, lockMentor, lockUser } from '../../../services/booking/seats'
-import { requireTransaction } from '../../../services/booking/transaction'
+import { requireTransaction } from '../../../lib/transaction'
 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 

@@ -2,7 +2,7 @@ import { MESSAGES, subscribeRequestSchema } from '@mentorloop/shared'
 import type { Endpoint, Where } from 'payload'
 import { handle, isAdminUser, json, parseOr400, readJson, requireUser } from '../../../lib/endpoint'
 import { BookingError, bookingErrors, processWaitlistForUser } from '../../../services/booking'
-import { inTransaction } from '../../../services/booking/transaction'
+import { inTransaction } from '../../../lib/transaction'
 import { planStatusFor, resolveUserParam } from '../../Bookings/endpoints/planStatus'
 
 /** GET /api/users/checkBookingAllowed/:email — may this user book now? (own e-mail, or an admin) */

@@ -42,3 +42,12 @@ export async function requireTransaction(req: PayloadRequest): Promise<void> {
     throw new Error('This step takes a row lock: run it inside inTransaction(req, ...)')
   }
 }
+
+type Executor = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/** The drizzle handle of the request's transaction (raw SQL must run there, not on the pool). */
+export async function txDb(req: PayloadRequest): Promise<Executor> {
+  const db = req.payload.db as unknown as { sessions: Record<string, { db: Executor }>; drizzle: Executor }
+  const id = req.transactionID ? await req.transactionID : undefined
+  return (id && db.sessions[String(id)]?.db) || db.drizzle
+}
