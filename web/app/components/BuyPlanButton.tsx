@@ -9,7 +9,7 @@ import { useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
-import { ModalDialog, primaryButton, secondaryButton } from './payments/ModalDialog'
+import { ModalDialog, primaryButton, secondaryButton } from './ModalDialog'
 
 type Step = 'order' | 'checkout' | 'verify' | null
 type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null

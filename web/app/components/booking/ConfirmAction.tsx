@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from './OutcomeDialog'
+import { primaryButton, secondaryButton } from '~/components/ModalDialog'
 
 /**
  * A destructive action behind a confirmation. With JavaScript the trigger opens a Radix dialog;
@@ -38,11 +38,11 @@ export function ConfirmAction({
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {inline ? (
-        <Link to="?" preventScrollReset className={SECONDARY_BUTTON}>
+        <Link to="?" preventScrollReset className={secondaryButton}>
           Keep it
         </Link>
       ) : (
-        <Dialog.Close className={SECONDARY_BUTTON}>Keep it</Dialog.Close>
+        <Dialog.Close className={secondaryButton}>Keep it</Dialog.Close>
       )}
       <button type="submit" disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
         {busy ? 'Working…' : confirmLabel}
@@ -67,7 +67,7 @@ export function ConfirmAction({
       <Link
         to={`?confirm=${encodeURIComponent(confirmKey)}`}
         preventScrollReset
-        className={`${SECONDARY_BUTTON} inline-block text-sm`}
+        className={`${secondaryButton} inline-block text-sm`}
         onClick={(e) => {
           e.preventDefault()
           setOpen(true)
@@ -87,4 +87,4 @@ export function ConfirmAction({
   )
 }
 
-export { PRIMARY_BUTTON }
+export { primaryButton }

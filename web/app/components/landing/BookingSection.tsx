@@ -2,7 +2,8 @@ import { MESSAGES } from '@mentorloop/shared'
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { OutcomeDialog, PRIMARY_BUTTON, SECONDARY_BUTTON, scrollToPlans } from '~/components/booking/OutcomeDialog'
+import { OutcomeDialog, scrollToPlans } from '~/components/booking/OutcomeDialog'
+import { primaryButton, secondaryButton } from '~/components/ModalDialog'
 import type { BookResult } from '~/components/booking/types'
 
 /**
@@ -151,7 +152,7 @@ export function BookingSection({
           {selected?.isFull ? (
             <p className="text-sm text-slate-700">This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.</p>
           ) : null}
-          <button type="submit" disabled={busy} className={`w-full ${PRIMARY_BUTTON} py-3 disabled:opacity-60`}>
+          <button type="submit" disabled={busy} className={`w-full ${primaryButton} py-3 disabled:opacity-60`}>
             {busy ? 'Booking…' : selected?.isFull ? 'Join Waitlist' : 'Book Session'}
           </button>
         </fetcher.Form>
@@ -173,32 +174,32 @@ export function BookingSection({
 
 function DialogActions({ dialog, onClose, onRetry, onPlans }: { dialog: BookResult; onClose: () => void; onRetry: () => void; onPlans: () => void }) {
   if (dialog.outcome === 'waitlisted') {
-    return <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>Go to Dashboard</button>
+    return <button type="button" className={primaryButton} onClick={onClose}>Go to Dashboard</button>
   }
   switch (dialog.kind) {
     case 'payment':
       return (
         <>
-          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Cancel</button>
-          <button type="button" className={PRIMARY_BUTTON} onClick={onPlans}>View Plans</button>
+          <button type="button" className={secondaryButton} onClick={onClose}>Cancel</button>
+          <button type="button" className={primaryButton} onClick={onPlans}>View Plans</button>
         </>
       )
     case 'login':
       return (
         <>
-          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Cancel</button>
-          <Link className={PRIMARY_BUTTON} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>Login</Link>
+          <button type="button" className={secondaryButton} onClick={onClose}>Cancel</button>
+          <Link className={primaryButton} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>Login</Link>
         </>
       )
     case 'failed':
       return (
         <>
-          <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>Close</button>
-          <button type="button" className={PRIMARY_BUTTON} onClick={onRetry}>Retry</button>
+          <button type="button" className={secondaryButton} onClick={onClose}>Close</button>
+          <button type="button" className={primaryButton} onClick={onRetry}>Retry</button>
         </>
       )
     default:
-      return <button type="button" className={PRIMARY_BUTTON} onClick={onClose}>OK</button>
+      return <button type="button" className={primaryButton} onClick={onClose}>OK</button>
   }
 }
 

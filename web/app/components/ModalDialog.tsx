@@ -2,8 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 
 /**
- * The payment and refund dialogs' frame: Radix Dialog (focus trap, Escape, inert background),
- * a title, a close control in the corner, and the content.
+ * The site's one modal dialog frame (booking outcomes, payments, refunds, Login Failed): Radix
+ * Dialog (focus trap, Escape, inert background), a title, a close control in the corner, and
+ * the content.
  */
 export function ModalDialog({
   open,
@@ -19,10 +20,10 @@ export function ModalDialog({
   title: ReactNode
   description?: ReactNode
   children?: ReactNode
-  tone?: 'neutral' | 'success' | 'error'
+  tone?: 'neutral' | 'info' | 'success' | 'error'
   testId?: string
 }) {
-  const titleColor = tone === 'success' ? 'text-green-800' : tone === 'error' ? 'text-red-800' : 'text-slate-900'
+  const titleColor = { neutral: 'text-slate-900', info: 'text-brand-900', success: 'text-green-800', error: 'text-red-800' }[tone]
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
@@ -47,6 +48,6 @@ export function ModalDialog({
 }
 
 export const primaryButton =
-  'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60'
+  'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
 export const secondaryButton =
   'rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60'
