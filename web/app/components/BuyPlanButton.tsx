@@ -9,7 +9,8 @@ import { useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
-import { ModalDialog, primaryButton, secondaryButton } from './ModalDialog'
+import { primaryButton, secondaryButton } from './buttons'
+import { LazyModalDialog, preloadModalDialog } from './LazyModalDialog'
 
 type Step = 'order' | 'checkout' | 'verify' | null
 type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null
@@ -48,6 +49,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
   async function buy(event: FormEvent) {
     event.preventDefault()
     if (step) return
+    preloadModalDialog()
     setStep('order')
     try {
       const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode })
@@ -126,7 +128,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
           {label}
         </button>
       </form>
-      <ModalDialog
+      <LazyModalDialog
         open={notice !== null}
         onClose={closeNotice}
         title={notice?.title}
@@ -149,7 +151,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
             {notice?.kind === 'success' ? 'Done' : 'Close'}
           </button>
         </div>
-      </ModalDialog>
+      </LazyModalDialog>
     </>
   )
 }

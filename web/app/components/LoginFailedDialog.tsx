@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import * as Dialog from '@radix-ui/react-dialog'
-import { ModalDialog, primaryButton } from './ModalDialog'
+import { primaryButton } from './buttons'
+import { ModalDialog } from './ModalDialog'
 
 /** SPEC section 8's "Login Failed" dialog, with the reason in words a person understands. */
 export function LoginFailedDialog({ message, onClose }: { message: string | null; onClose: () => void }) {

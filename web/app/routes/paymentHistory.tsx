@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
-import { primaryButton } from '~/components/ModalDialog'
+import { primaryButton } from '~/components/buttons'
 import { RefundFlow, type RefundActionData } from '~/components/payments/RefundFlow'
 import { CmsError } from '~/models/cms.server'
 import { getPaymentHistory, requestRefund } from '~/models/payments.server'

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { primaryButton, secondaryButton } from '~/components/ModalDialog'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 
 /**
  * A destructive action behind a confirmation. With JavaScript the trigger opens a Radix dialog;

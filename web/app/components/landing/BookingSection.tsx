@@ -1,9 +1,9 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { OutcomeDialog, scrollToPlans } from '~/components/booking/OutcomeDialog'
-import { primaryButton, secondaryButton } from '~/components/ModalDialog'
+import { scrollToPlans } from '~/components/booking/scrollToPlans'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 import type { BookResult } from '~/components/booking/types'
 
 /**
@@ -16,6 +16,10 @@ import type { BookResult } from '~/components/booking/types'
  */
 export type BookingSectionMentor = { id: number; name: string; isFull: boolean }
 export type BookingSectionUser = { email: string; name?: string | null; phone?: string | null } | null
+
+// The outcome dialogs (Radix) load with the first submit, keeping them out of the landing page's first load.
+const loadOutcomeDialog = () => import('~/components/booking/OutcomeDialog')
+const OutcomeDialog = lazy(() => loadOutcomeDialog().then((m) => ({ default: m.OutcomeDialog })))
 
 const INPUT =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-600 read-only:bg-slate-100 disabled:bg-slate-100'
@@ -90,6 +94,7 @@ export function BookingSection({
           action="/book"
           noValidate
           aria-busy={busy}
+          onFocus={() => void loadOutcomeDialog()}
           className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -159,6 +164,7 @@ export function BookingSection({
       </div>
 
       {dialog ? (
+        <Suspense fallback={null}>
         <OutcomeDialog
           open
           tone={dialog.outcome === 'waitlisted' ? 'info' : 'error'}
@@ -167,6 +173,7 @@ export function BookingSection({
           onClose={closeDialog}
           actions={<DialogActions dialog={dialog} onClose={closeDialog} onRetry={retry} onPlans={() => { setDialog(null); scrollToPlans(navigate) }} />}
         />
+        </Suspense>
       ) : null}
     </section>
   )

@@ -1,7 +1,8 @@
 import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS, refundFeedbackSchema } from '@mentorloop/shared'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
-import { ModalDialog, primaryButton, secondaryButton } from '~/components/ModalDialog'
+import { primaryButton, secondaryButton } from '~/components/buttons'
+import { ModalDialog } from '~/components/ModalDialog'
 
 export type RefundablePayment = { id: number; planName: string | null; mentorName: string | null }
 type Step = 'feedback' | 'select' | 'terms' | 'done' | null
