@@ -109,6 +109,11 @@ test('without JavaScript the form still posts and shows the answer (already book
   await p.getByRole('button', { name: 'Book Session' }).click()
   await expect(p).toHaveURL('/book')
   await expect(p.getByRole('alert')).toContainText(MESSAGES.ALREADY_BOOKED)
+  // The dashboard is complete in the HTML itself: bookings, not "Loading your bookings...".
+  await p.goto('/myDashboard')
+  await expect(p.getByText('Loading your bookings...')).toHaveCount(0)
+  await expect(p.getByRole('heading', { name: 'Your Upcoming Sessions' })).toBeVisible()
+  await expect(p.locator('main')).toContainText('Aarav Mehta')
   await noJs.close()
 })
 

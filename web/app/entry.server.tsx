@@ -3,7 +3,6 @@ import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
 import { cacheKeyFor, getCachedDocument, storeDocument } from '~/utils/document-cache.server'
@@ -44,7 +43,6 @@ export default function handleRequest(
   const started = Date.now()
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   const cacheKey = cacheKeyFor(request)
   if (cacheKey) {
     const hit = getCachedDocument(cacheKey, nonce)
@@ -67,7 +65,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        // A page load is sent complete (streamed sections included), so it works before and
+        // without JavaScript; client-side navigations still stream through their data requests.
+        onAllReady() {
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

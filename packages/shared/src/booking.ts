@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import { phoneSchema } from './schemas'
 
+/** The largest id PostgreSQL's `integer` (serial) columns hold; a larger one can match nothing. */
+export const MAX_DB_ID = 2_147_483_647
+
 /** Ids arrive as numbers (JSON) or strings (URL segments, form posts). */
 export const idSchema = z.coerce
   .number({ error: 'A numeric id is required.' })
   .int('A numeric id is required.')
   .positive('A numeric id is required.')
+  .max(MAX_DB_ID, 'A numeric id is required.')
 
 /** POST /api/bookings (SPEC: {userId, mentorId}; our site also sends the form's name and contact). */
 export const bookingRequestSchema = z.object({
@@ -26,7 +30,7 @@ export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>
 /** POST /api/users/subscribe (admin). `planId` is a plan code (e.g. PLACEMENT_FOCUSED) or a plan id. */
 export const subscribeRequestSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address.')),
-  planId: z.union([z.string().trim().min(1), z.number().int().positive()]),
+  planId: z.union([z.string().trim().min(1).max(64), z.number().int().positive().max(MAX_DB_ID)]),
 })
 
 /** What the booking endpoints answer (SPEC section 7 shapes plus a stable `code`). */

@@ -1,3 +1,4 @@
+import { MAX_DB_ID } from './booking'
 import { z } from 'zod'
 import { PLAN_CODES } from './constants'
 
@@ -47,7 +48,7 @@ export const sandboxCheckoutRequestSchema = z.object({
 })
 
 export const refundRequestSchema = z.object({
-  paymentId: z.coerce.number({ error: 'Choose a payment.' }).int().positive('Choose a payment.'),
+  paymentId: z.coerce.number({ error: 'Choose a payment.' }).int().positive('Choose a payment.').max(MAX_DB_ID, 'Choose a payment.'),
 })
 
 /** What create-order answers (checkout.js options are built from it). */

@@ -33,7 +33,7 @@ export type BookingForm = z.infer<typeof bookingFormSchema>
 export const refundFeedbackSchema = z
   .object({
     reason: z.enum(REFUND_REASONS, { error: MESSAGES.SELECT_REASON }),
-    feedback: z.string().trim().optional().default(''),
+    feedback: z.string().trim().max(1000, MESSAGES.FEEDBACK_TOO_LONG).optional().default(''),
   })
   .superRefine((value, ctx) => {
     if (value.reason !== REFUND_REASON_OTHER && value.feedback) {

@@ -68,7 +68,11 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
             if (event.target === event.currentTarget) event.currentTarget.close()
           }}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') event.currentTarget.close()
+            if (event.key === 'Escape') {
+              // Handled here: a page that closes itself on Escape (policy pages) must not see it too.
+              event.preventDefault()
+              event.currentTarget.close()
+            }
           }}
           className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
         >

@@ -1,4 +1,4 @@
-import { loginFailureMessage } from '@mentorloop/shared'
+import { loginFailureMessage, MESSAGES } from '@mentorloop/shared'
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigate } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
@@ -118,6 +118,14 @@ export default function Login() {
         Staff and admins manage content in the CMS with their e-mail and password.
       </p>
       <LoginFailedDialog message={error} onClose={closeDialog} />
+      {error ? (
+        // The dialog needs JavaScript; without it the reason shows in the page.
+        <noscript>
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
+            <strong>{MESSAGES.LOGIN_FAILED}</strong>: {error}
+          </p>
+        </noscript>
+      ) : null}
     </section>
   )
 }

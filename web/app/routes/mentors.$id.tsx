@@ -1,14 +1,16 @@
 import type { BookingView } from '@mentorloop/shared'
 import { MESSAGES } from '@mentorloop/shared'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Await, Link, useLoaderData } from '@remix-run/react'
-import { Suspense, useEffect, useState } from 'react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getMentorBookings } from '~/models/booking.server'
 import { NO_STORE, requireMentorOrAdmin, requireUser } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
+import { streamOnNavigation } from '~/utils/stream.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentor bookings · MentorLoop' }]
 
@@ -23,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   await requireMentorOrAdmin(request, parsed.data.id)
   const token = (await getSessionToken(request)) ?? ''
-  return data({ mentorId: parsed.data.id, bookings: getMentorBookings(token, parsed.data.id) }, { headers: NO_STORE })
+  const { value: bookings } = await streamOnNavigation(request, getMentorBookings(token, parsed.data.id))
+  return data({ mentorId: parsed.data.id, bookings }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
@@ -32,31 +35,30 @@ export default function MentorBookings() {
   const { bookings } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Bookings for the selected mentor:">
-      <Suspense fallback={<p role="status" className="text-slate-600">Loading...</p>}>
-        <Await
-          resolve={bookings}
-          errorElement={
-            <div role="alert" className="text-red-800">
-              <p>{MESSAGES.FAILED_FETCH_MENTOR_BOOKINGS}</p>
-              <Link to="." reloadDocument className="mt-2 inline-block font-semibold underline">
-                Retry
-              </Link>
-            </div>
-          }
-        >
-          {(list) =>
-            list.length === 0 ? (
-              <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
-            ) : (
-              <ul className="space-y-4">
-                {list.map((b) => (
-                  <BookingCard key={b.id} booking={b} />
-                ))}
-              </ul>
-            )
-          }
-        </Await>
-      </Suspense>
+      <Deferred
+        fallback={<p role="status" className="text-slate-600">Loading...</p>}
+        resolve={bookings}
+        errorElement={
+          <div role="alert" className="text-red-800">
+            <p>{MESSAGES.FAILED_FETCH_MENTOR_BOOKINGS}</p>
+            <Link to="." reloadDocument className="mt-2 inline-block font-semibold underline">
+              Retry
+            </Link>
+          </div>
+        }
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
+          ) : (
+            <ul className="space-y-4">
+              {list.map((b) => (
+                <BookingCard key={b.id} booking={b} />
+              ))}
+            </ul>
+          )
+        }
+      </Deferred>
     </PrivatePage>
   )
 }

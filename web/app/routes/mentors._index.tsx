@@ -1,14 +1,15 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Await, Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { Suspense } from 'react'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
+import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getMentorsWithSeats, getUserWaitlist, joinWaitlist, type MentorListItem } from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
+import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentors · MentorLoop' }]
@@ -16,10 +17,13 @@ export const meta: MetaFunction = () => [{ title: 'Mentors · MentorLoop' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const token = (await getSessionToken(request)) ?? ''
-  const list = Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
-    mentors,
-    waiting: waitlist.filter((w) => w.status === 'waiting').map((w) => w.mentorId),
-  }))
+  const { value: list } = await streamOnNavigation(
+    request,
+    Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
+      mentors,
+      waiting: waitlist.filter((w) => w.status === 'waiting').map((w) => w.mentorId),
+    })),
+  )
   return data({ list }, { headers: NO_STORE })
 }
 
@@ -44,21 +48,20 @@ export default function Mentors() {
   const { list } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Mentors">
-      <Suspense fallback={<p role="status" className="text-slate-600">Loading mentors...</p>}>
-        <Await
-          resolve={list}
-          errorElement={
-            <div role="alert" className="text-red-800">
-              <p>We could not load the mentors.</p>
-              <Link to="/mentors" reloadDocument className="mt-2 inline-block font-semibold underline">
-                Retry
-              </Link>
-            </div>
-          }
-        >
-          {({ mentors, waiting }) => <MentorList mentors={mentors} waiting={waiting} />}
-        </Await>
-      </Suspense>
+      <Deferred
+        fallback={<p role="status" className="text-slate-600">Loading mentors...</p>}
+        resolve={list}
+        errorElement={
+          <div role="alert" className="text-red-800">
+            <p>We could not load the mentors.</p>
+            <Link to="/mentors" reloadDocument className="mt-2 inline-block font-semibold underline">
+              Retry
+            </Link>
+          </div>
+        }
+      >
+        {({ mentors, waiting }) => <MentorList mentors={mentors} waiting={waiting} />}
+      </Deferred>
     </PrivatePage>
   )
 }

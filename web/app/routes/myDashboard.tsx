@@ -1,9 +1,9 @@
 import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
 import { MESSAGES } from '@mentorloop/shared'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Await, Link, useLoaderData } from '@remix-run/react'
-import { Suspense } from 'react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
+import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { ConfirmAction } from '~/components/booking/ConfirmAction'
@@ -12,6 +12,7 @@ import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { formatIst } from '~/utils/session-times'
 import { getSessionToken } from '~/utils/session.server'
+import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · MentorLoop' }]
@@ -23,8 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.pathname !== '/myDashboard') throw redirect(`/myDashboard${url.search}`, { status: 301 })
   const user = await requireUser(request)
   const token = (await getSessionToken(request)) ?? ''
-  // Streamed: the page shows "Loading your bookings..." until the CMS answers.
-  const sessions = Promise.all([getUserBookings(token, user.id), getUserWaitlist(token, user.id)]).then(([bookings, waitlist]) => ({ bookings, waitlist }))
+  // On client navigation streamed: "Loading your bookings..." until the CMS answers.
+  const { value: sessions } = await streamOnNavigation(
+    request,
+    Promise.all([getUserBookings(token, user.id), getUserWaitlist(token, user.id)]).then(([bookings, waitlist]) => ({ bookings, waitlist })),
+  )
   return data({ email: user.email, name: user.name, sessions }, { headers: NO_STORE })
 }
 
@@ -65,21 +69,20 @@ export default function Dashboard() {
         <h2 id="upcoming-heading" className="text-xl font-semibold">
           Your Upcoming Sessions
         </h2>
-        <Suspense fallback={<p className="mt-4 text-slate-600" role="status">Loading your bookings...</p>}>
-          <Await
-            resolve={sessions}
-            errorElement={
-              <div role="alert" className="mt-4 text-red-800">
-                <p>{MESSAGES.FAILED_FETCH_BOOKING}</p>
-                <Link to="/myDashboard" reloadDocument className="mt-2 inline-block font-semibold underline">
-                  Retry
-                </Link>
-              </div>
-            }
-          >
-            {({ bookings, waitlist }) => <Upcoming bookings={bookings} waitlist={waitlist} />}
-          </Await>
-        </Suspense>
+        <Deferred
+          fallback={<p className="mt-4 text-slate-600" role="status">Loading your bookings...</p>}
+          resolve={sessions}
+          errorElement={
+            <div role="alert" className="mt-4 text-red-800">
+              <p>{MESSAGES.FAILED_FETCH_BOOKING}</p>
+              <Link to="/myDashboard" reloadDocument className="mt-2 inline-block font-semibold underline">
+                Retry
+              </Link>
+            </div>
+          }
+        >
+          {({ bookings, waitlist }) => <Upcoming bookings={bookings} waitlist={waitlist} />}
+        </Deferred>
       </section>
     </PrivatePage>
   )

@@ -13,7 +13,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const token = (await getSessionToken(request)) ?? ''
   const only = Number(new URL(request.url).searchParams.get('booking')) || null
-  const bookings = (await getUserBookings(token, user.id)).filter((b) => b.status === 'confirmed' && (!only || b.id === only))
+  let all: Awaited<ReturnType<typeof getUserBookings>>
+  try {
+    all = await getUserBookings(token, user.id)
+  } catch {
+    return new Response('Your sessions could not be loaded right now. Please try again.', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    })
+  }
+  const bookings = all.filter((b) => b.status === 'confirmed' && (!only || b.id === only))
   const now = stamp(new Date())
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//MentorLoop//Sessions//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH']
   for (const b of bookings) {

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = (await getSessionToken(request))!
   const now = Date.now()
   const [plans, history] = await Promise.all([
-    getPlans('mentorship'),
+    getPlans('mentorship').catch(() => null),
     getPaymentHistory(token).then(
       (items) => ({ items, failed: false }),
       () => ({ items: [], failed: true }),
@@ -56,7 +56,14 @@ export default function Subscriptions() {
           still refused.
         </p>
       ) : null}
-      {plans.length === 0 ? (
+      {plans === null ? (
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          <p>The plans could not be loaded right now.</p>
+          <a href="/subscriptions" className="mt-2 inline-block font-semibold underline">
+            Retry
+          </a>
+        </div>
+      ) : plans.length === 0 ? (
         <p className="text-slate-600">No plans are on sale right now. Please check back soon.</p>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">

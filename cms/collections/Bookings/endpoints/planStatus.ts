@@ -6,7 +6,8 @@ import { getActivePlan } from '../../../services/plans/getActivePlan'
 
 /** Resolves a URL segment that is a user id or an e-mail (the spec uses both) to an id the caller may see. */
 export async function resolveUserParam(req: PayloadRequest, user: SignedInUser, raw: unknown): Promise<number> {
-  const value = decodeURIComponent(String(raw ?? '')).trim()
+  // Payload has already decoded the URL segment; decoding again would turn a literal % into a 500.
+  const value = String(raw ?? '').trim()
   const asId = idSchema.safeParse(value)
   if (asId.success) {
     if (asId.data !== user.id && !isAdminUser(user)) throw bookingErrors.forbidden('You may only see your own plan and bookings.')

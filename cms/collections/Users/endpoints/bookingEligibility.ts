@@ -46,7 +46,7 @@ export const subscribeEndpoint: Endpoint = {
     const { docs: users } = await payload.find({ collection: 'users', where: { email: { equals: input.email } }, limit: 1, depth: 0, overrideAccess: true, req })
     const user = users[0]
     if (!user) throw bookingErrors.userNotFound()
-    const planWhere: Where = typeof input.planId === 'number' || /^\d+$/.test(input.planId) ? { id: { equals: Number(input.planId) } } : { code: { equals: input.planId } }
+    const planWhere: Where = typeof input.planId === 'number' || /^\d{1,9}$/.test(input.planId) ? { id: { equals: Number(input.planId) } } : { code: { equals: input.planId } }
     const { docs: plans } = await payload.find({ collection: 'plans', where: planWhere, limit: 1, depth: 0, overrideAccess: true, req })
     const plan = plans[0]
     if (!plan) throw new BookingError('INVALID_INPUT', 404, 'That plan does not exist.', 'Plan Not Found')

@@ -85,7 +85,10 @@ export function FeatureStrip({ features }: { features: Feature[] }) {
         ref={viewport}
         data-testid="feature-strip"
         data-moving="false"
-        className="group overflow-x-auto data-[moving=true]:overflow-hidden"
+        // When still (reduced motion, no JavaScript) the strip scrolls sideways: keyboard users reach it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable)
+        tabIndex={0}
+        className="group overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 data-[moving=true]:overflow-hidden"
       >
         <div ref={track} className="flex w-max gap-4 px-4 will-change-transform">
           <ul ref={copy} className="flex gap-4">

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { streamOnNavigation } from './stream.server'
+
+const pageLoad = new Request('http://site.test/myDashboard', { headers: { 'sec-fetch-dest': 'document' } })
+const navigation = new Request('http://site.test/myDashboard.data', { headers: { 'sec-fetch-dest': 'empty' } })
+
+describe('streamOnNavigation', () => {
+  it('puts the value itself in a page load, so the HTML is complete without JavaScript', async () => {
+    expect(await streamOnNavigation(pageLoad, Promise.resolve(42))).toEqual({ value: 42 })
+  })
+
+  it('hands a client-side navigation the promise, to stream behind its loading state', async () => {
+    const promise = Promise.resolve(42)
+    const { value } = await streamOnNavigation(navigation, promise)
+    expect(value).toBe(promise)
+  })
+
+  it('keeps a failure as the rejected promise, for the route to show its error', async () => {
+    const failing = Promise.reject(new Error('CMS down'))
+    const { value } = await streamOnNavigation(pageLoad, failing)
+    await expect(value).rejects.toThrow('CMS down')
+  })
+})
