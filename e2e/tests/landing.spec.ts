@@ -300,14 +300,21 @@ test.describe('live preview', () => {
     const post = (origin: string, message: unknown) =>
       page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [origin, message] as const)
     const h1 = page.locator('#hero h1')
-    await post('http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } })
-    await post(new URL(CMS_URL()).origin, {
+    const preview = {
       type: 'payload-live-preview',
       globalSlug: 'site-settings',
       data: { hero: { headline: 'Preview headline' }, plansSection: { banner: 'Preview banner' } },
-    })
-    await expect(h1).toHaveText('Preview headline')
+    }
+    // The listener is attached once React has hydrated the page; post until it is.
+    await expect(async () => {
+      await post(new URL(CMS_URL()).origin, preview)
+      await expect(h1).toHaveText('Preview headline', { timeout: 500 })
+    }).toPass({ timeout: 10_000 })
     await expect(page.locator('#premium-plans').getByText('Preview banner')).toBeVisible()
+    // Another origin changes nothing.
+    await post('http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } })
+    await page.waitForTimeout(500)
+    await expect(h1).toHaveText('Preview headline')
     // The rest of the section keeps its published copy.
     await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
   })
@@ -322,11 +329,21 @@ test.describe('live preview', () => {
     await page.getByRole('button', { name: 'Login' }).click()
     await page.waitForURL(`${CMS_URL()}/admin`)
     await page.goto(`${CMS_URL()}/admin/collections/faqs/${faq.id}`)
-    await page.getByRole('button', { name: /live preview/i }).first().click()
+    // The admin remembers an open preview pane per user: open it only if it is not open already.
+    const toggle = page.getByRole('button', { name: /live preview/i }).first()
+    await expect(toggle).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    if ((await page.locator('iframe').count()) === 0) await toggle.click()
     const frame = page.frameLocator('iframe')
     await expect(frame.getByTestId('faq-question').first()).toHaveText(faq.question, { timeout: 20_000 })
-    await page.locator('input[name="question"]').fill('What changes in the live preview?')
-    await expect(frame.getByTestId('faq-question').first()).toHaveText('What changes in the live preview?')
+    // The preview listens once it has hydrated; an edit made before that would not reach it, so
+    // edit again until it shows.
+    const question = page.locator('input[name="question"]')
+    await expect(async () => {
+      await question.fill('What changes in the live preview')
+      await question.fill('What changes in the live preview?')
+      await expect(frame.getByTestId('faq-question').first()).toHaveText('What changes in the live preview?', { timeout: 2_000 })
+    }).toPass({ timeout: 20_000 })
     // Nothing was saved: the public page still shows the published question.
     const res = await fetch(`${process.env.E2E_WEB_URL}/`)
     expect(await res.text()).toContain(faq.question)
