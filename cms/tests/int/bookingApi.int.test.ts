@@ -198,6 +198,13 @@ describe('who may read what', () => {
       expect((await api.get(path)).status, `${path} anonymous`).toBe(401)
     }
     expect((await api.get(`/bookings/user/${a.id}/plan-status`, { token: a.token })).body).toMatchObject({ hasActivePlan: true, plan: { code: 'PLACEMENT_FOCUSED' } })
+    // Bad segments are bad input, never a server error: a lone % and an id beyond PostgreSQL's integer.
+    for (const segment of ['%25', '%']) {
+      const { status } = await api.get(`/bookings/user/${segment}/plan-status`, { token: a.token })
+      expect([400, 404]).toContain(status)
+    }
+    expect((await api.get('/mentors/2147483648/is-full', { token: a.token })).status).toBe(400)
+    expect((await api.post('/waitlist/add', { token: a.token, body: { mentorId: 2147483648 } })).status).toBe(400)
     expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(a.email)}`, { token: a.token })).body).toMatchObject({ allowed: true })
     expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(b.email)}`, { token: b.token })).body).toMatchObject({
       allowed: false,

@@ -1,13 +1,18 @@
 import { idSchema, MESSAGES } from '@mentorloop/shared'
 import type { Endpoint, PayloadRequest } from 'payload'
 import { handle, isAdminUser, json, requireUser, type SignedInUser } from '../../../lib/endpoint'
-import { bookingErrors } from '../../../services/booking'
+import { BookingError, bookingErrors } from '../../../services/booking'
 import { getActivePlan } from '../../../services/plans/getActivePlan'
 
 /** Resolves a URL segment that is a user id or an e-mail (the spec uses both) to an id the caller may see. */
 export async function resolveUserParam(req: PayloadRequest, user: SignedInUser, raw: unknown): Promise<number> {
-  // Payload has already decoded the URL segment; decoding again would turn a literal % into a 500.
-  const value = String(raw ?? '').trim()
+  // A segment that is not valid percent-encoding (a lone %) is bad input, not a server error.
+  let value: string
+  try {
+    value = decodeURIComponent(String(raw ?? '')).trim()
+  } catch {
+    throw new BookingError('INVALID_INPUT', 400, 'That is not a valid user id or e-mail.', 'Invalid Request')
+  }
   const asId = idSchema.safeParse(value)
   if (asId.success) {
     if (asId.data !== user.id && !isAdminUser(user)) throw bookingErrors.forbidden('You may only see your own plan and bookings.')
