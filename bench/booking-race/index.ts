@@ -1,8 +1,7 @@
 import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import type { Bench } from '../run'
-import { ROOT, startStack } from '../../scripts/lib/stack'
+import { startBenchStack } from '../stack'
 
 /**
  * booking-race: one mentor with 15 seats, 500 distinct students with active plans, all posting
@@ -41,16 +40,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T, i: number
 
 const bench: Bench = async () => {
   console.log('starting the production CMS and site on a fresh database (needs `npm run build`)...')
-  const stack = await startStack({
-    mode: 'prod',
-    ports: { web: BASE, cms: BASE + 1, oidc: BASE + 3, pg: Number(process.env.BENCH_PG_PORT ?? BASE + 9) },
-    pgDataDir: path.join(ROOT, '.data/bench-postgres'),
-    database: `bench_${process.pid}_${Date.now().toString(36)}`,
-    freshDatabase: true,
-    mocks: true,
-    randomSecrets: true,
-    quiet: !process.env.BENCH_VERBOSE,
-  })
+  const stack = await startBenchStack('booking', BASE)
   try {
     const api = `http://127.0.0.1:${BASE + 1}/api`
     const call = async (method: string, p: string, token?: string, body?: unknown): Promise<Timed> => {

@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { ROOT, startStack } from '../../scripts/lib/stack'
+import { ROOT } from '../../scripts/lib/stack'
+import { startBenchStack } from '../stack'
 
 type Load = { path: string; requests: number; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
 
@@ -113,16 +114,7 @@ async function bench() {
   }
   const base = Number(process.env.BENCH_PORT_BASE ?? 4250)
   process.env.WEB_ACCESS_LOG = 'false'
-  const stack = await startStack({
-    mode: 'prod',
-    ports: { web: base, cms: base + 1, oidc: base + 3, pg: Number(process.env.BENCH_PG_PORT ?? 54370) },
-    pgDataDir: path.join(ROOT, '.data/bench-postgres'),
-    database: `bench_${process.pid}_${Date.now().toString(36)}`,
-    freshDatabase: true,
-    mocks: true,
-    randomSecrets: true,
-    quiet: true,
-  })
+  const stack = await startBenchStack('landing', base)
   try {
     const web = `http://127.0.0.1:${base}`
     for (const p of ['/', '/bench/bare']) {

@@ -1,6 +1,5 @@
-import path from 'node:path'
 import { createSandboxGateway } from '../../cms/payments/sandbox'
-import { ROOT, startStack } from '../../scripts/lib/stack'
+import { startBenchStack } from '../stack'
 import type { Bench } from '../run'
 
 /**
@@ -25,16 +24,7 @@ const round = (n: number) => Math.round(n * 10) / 10
 
 const bench: Bench = async () => {
   console.log('starting the production CMS and site on a fresh database (needs `npm run build`)...')
-  const stack = await startStack({
-    mode: 'prod',
-    ports: { web: BASE, cms: BASE + 1, oidc: BASE + 3, pg: Number(process.env.BENCH_PG_PORT ?? BASE + 9) },
-    pgDataDir: path.join(ROOT, '.data/bench-postgres'),
-    database: `bench_pay_${process.pid}_${Date.now().toString(36)}`,
-    freshDatabase: true,
-    mocks: true,
-    randomSecrets: true,
-    quiet: !process.env.BENCH_VERBOSE,
-  })
+  const stack = await startBenchStack('pay', BASE)
   const sandbox = createSandboxGateway()
   try {
     const api = `http://127.0.0.1:${BASE + 1}/api`

@@ -1,5 +1,5 @@
-import { createLocalReq, type Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createLocalReq } from 'payload'
+import { describe, expect, it } from 'vitest'
 import {
   BookingError,
   cancelBooking,
@@ -11,15 +11,7 @@ import {
   processWaitlistForUser,
 } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
-
-// Test files run in parallel against one database and the shared findPlan creates a missing plan:
-// two files doing it at once collide on the unique plan code, so the loser simply looks again.
-const plansReady = async (p: Payload) => {
-  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
-}
-
-beforeAll(async () => plansReady(await testPayload()))
+import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
 const reqFor = async () => createLocalReq({}, await testPayload())
 

@@ -3,7 +3,7 @@ import { createBooking } from '../../services/booking'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
@@ -11,15 +11,7 @@ let api: RestClient
 beforeAll(async () => {
   payload = await testPayload()
   api = restClient(payload.config)
-  await plansReady(payload)
 })
-
-// Test files run in parallel against one database and the shared findPlan creates a missing plan:
-// two files doing it at once collide on the unique plan code, so the loser simply looks again.
-const plansReady = async (p: Payload) => {
-  for (const code of ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] as const) await findPlan(p, code).catch(() => findPlan(p, code))
-}
-
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
 
