@@ -45,11 +45,14 @@ export async function runToEnd(
   name: string,
   command: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; timeoutMs?: number },
 ): Promise<void> {
   const lines: string[] = []
   const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
+  // A step that hangs (seen: a tsx-loaded script that never settles on Node 20) is killed, not waited on forever.
+  const timer = opts.timeoutMs ? setTimeout(() => signalGroup(child, 'SIGKILL'), opts.timeoutMs) : undefined
   const code = await child.exited
+  clearTimeout(timer)
   if (code !== 0) {
     throw new Error(`${name} failed (exit ${code}):\n${lines.slice(-40).join('\n')}`)
   }

@@ -111,11 +111,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     // Migrations, then the seed (create-if-missing). Always in development mode: the seed refuses production.
     if (opts.seed !== false) {
-      await runToEnd('seed', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'seed/run.ts'], {
-        cwd: path.join(ROOT, 'cms'),
-        env: { ...env, NODE_ENV: 'development' },
-        quiet: opts.quiet,
-      })
+      const seed = () =>
+        runToEnd('seed', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'seed/run.ts'], {
+          cwd: path.join(ROOT, 'cms'),
+          env: { ...env, NODE_ENV: 'development' },
+          quiet: opts.quiet,
+          timeoutMs: 300_000,
+        })
+      // Migrations and seed are idempotent: one more try after a hung or crashed start.
+      await seed().catch(seed)
     }
 
     const cms =
