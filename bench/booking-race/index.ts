@@ -85,7 +85,9 @@ const bench: Bench = async () => {
     const runId = `${process.pid}${Date.now().toString(36)}`
     const password = 'bench-password-xyz'
     const emailOf = (i: number) => `bench-${runId}-${i}@bench.mentorloop.in`
-    const template = (await must('POST', '/users', admin, { email: emailOf(0), password, name: 'Bench Student 0', roles: ['student'], passwordLogin: true })).doc as { id: number }
+    const template = (
+      await must('POST', '/users', admin, { email: emailOf(0), password, name: 'Bench Student 0', roles: ['student'], passwordLogin: true })
+    ).doc as { id: number }
     const db = new pg.Client({ connectionString: stack.databaseUrl })
     await db.connect()
     try {
@@ -109,8 +111,10 @@ const bench: Bench = async () => {
     } finally {
       await db.end()
     }
-    const tokens = await inBatches(Array.from({ length: STUDENTS }, (_, i) => i), 16, async (i) =>
-      (await must('POST', '/users/login', undefined, { email: emailOf(i), password })).token as string,
+    const tokens = await inBatches(
+      Array.from({ length: STUDENTS }, (_, i) => i),
+      16,
+      async (i) => (await must('POST', '/users/login', undefined, { email: emailOf(i), password })).token as string,
     )
     console.log(`set-up took ${Math.round((performance.now() - setupStarted) / 1000)} s`)
 
@@ -150,7 +154,10 @@ const bench: Bench = async () => {
       waitlistedAnswers,
       queuePositionsGapFree: positionsGapFree,
       errors,
-      errorSamples: results.filter((r) => r.status !== 201 && r.status !== 200).slice(0, 3).map((r) => ({ status: r.status, body: r.body })),
+      errorSamples: results
+        .filter((r) => r.status !== 201 && r.status !== 200)
+        .slice(0, 3)
+        .map((r) => ({ status: r.status, body: r.body })),
       race,
       baselineReadOnly: baseline,
       bookingVsReadThroughput: round(race.throughputPerSec / baseline.throughputPerSec),

@@ -157,7 +157,11 @@ async function bench() {
   Lighthouse: ${JSON.stringify(lh)}
 `)
     const ok = result.targets.reqPerSecRatio.met && result.targets.p99Ratio.met && result.targets.javascriptGzipKB.met
-    return { ok, summary: `/ at ${(ratio * 100).toFixed(0)}% of the bare route's req/s, p99 ${p99Ratio.toFixed(2)}x, ${(js.totalGzip / 1024).toFixed(1)} KB JS gzip, Lighthouse ${JSON.stringify(lh)}`, ...result }
+    return {
+      ok,
+      summary: `/ at ${(ratio * 100).toFixed(0)}% of the bare route's req/s, p99 ${p99Ratio.toFixed(2)}x, ${(js.totalGzip / 1024).toFixed(1)} KB JS gzip, Lighthouse ${JSON.stringify(lh)}`,
+      ...result,
+    }
   } finally {
     await stack.stop()
   }

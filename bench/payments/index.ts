@@ -1,6 +1,6 @@
 import { createSandboxGateway } from '../../cms/payments/sandbox'
-import { startBenchStack } from '../stack'
 import type { Bench } from '../run'
+import { startBenchStack } from '../stack'
 
 /**
  * payments: 20 connections verifying distinct sandbox payments for 10 s through the real HTTP
@@ -137,7 +137,9 @@ const bench: Bench = async () => {
     console.log(`re-verifying ${verified.length} payments...`)
     let repeatActivated = 0
     for (let i = 0; i < verified.length; i += CONNECTIONS) {
-      const batch = await Promise.all(verified.slice(i, i + CONNECTIONS).map((v) => call('POST', '/payments/verify-payment', v.token, v.body)))
+      const batch = await Promise.all(
+        verified.slice(i, i + CONNECTIONS).map((v) => call('POST', '/payments/verify-payment', v.token, v.body)),
+      )
       repeatActivated += batch.filter((r) => r.status !== 200 || r.body.activated !== false).length
     }
     const completed = (await countCompleted()) - completedBefore

@@ -72,7 +72,11 @@ export const createQuestionBankOrder: Endpoint = {
     const body = await readJson(req)
     const parsed = qbCreateOrderSchema.safeParse(body)
     if (!parsed.success) {
-      return fail(400, 'INVALID_INPUT', body === undefined ? 'The request body must be JSON.' : (parsed.error.issues[0]?.message ?? 'Invalid request.'))
+      return fail(
+        400,
+        'INVALID_INPUT',
+        body === undefined ? 'The request body must be JSON.' : (parsed.error.issues[0]?.message ?? 'Invalid request.'),
+      )
     }
     try {
       // The same service as mentorship plans: amount from the plan, owned-plan check, gateway order.

@@ -13,9 +13,7 @@ export const addBusinessConstraints: PostgresSchemaHook = ({ schema, extendTable
   extendTable({
     table: schema.tables.bookings,
     extraConfig: (t) => ({
-      oneConfirmedBookingPerUser: uniqueIndex('bookings_one_confirmed_per_user')
-        .on(t.user)
-        .where(sql`status = 'confirmed'`),
+      oneConfirmedBookingPerUser: uniqueIndex('bookings_one_confirmed_per_user').on(t.user).where(sql`status = 'confirmed'`),
     }),
   })
   extendTable({

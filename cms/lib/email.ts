@@ -1,5 +1,5 @@
-import type { EmailAdapter, SendEmailOptions } from 'payload'
 import nodemailer, { type Transporter } from 'nodemailer'
+import type { EmailAdapter, SendEmailOptions } from 'payload'
 import { env } from './env'
 
 function parseFrom(from: string): { name: string; address: string } {
@@ -8,7 +8,11 @@ function parseFrom(from: string): { name: string; address: string } {
 }
 
 const asText = (v: unknown): string =>
-  Array.isArray(v) ? v.map(asText).join(', ') : typeof v === 'object' && v && 'address' in v ? String((v as { address: string }).address) : String(v ?? '')
+  Array.isArray(v)
+    ? v.map(asText).join(', ')
+    : typeof v === 'object' && v && 'address' in v
+      ? String((v as { address: string }).address)
+      : String(v ?? '')
 
 /**
  * Payload's e-mail adapter: SMTP through nodemailer when SMTP_HOST is set, otherwise nothing

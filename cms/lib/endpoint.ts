@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import type { z } from 'zod'
-import { BookingError, bookingErrors } from '../services/booking/errors'
 import { checkRole } from '../access/checkRole'
+import { BookingError, bookingErrors } from '../services/booking/errors'
 
 /**
  * Small helpers for the thin custom endpoints: JSON in and out, zod parsing that answers 400

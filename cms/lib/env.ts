@@ -72,7 +72,8 @@ export function productionProblems(env: Env): string[] {
   if (env.SERVICE_KEY === DEV_SERVICE_KEY) problems.push('SERVICE_KEY is the development default')
   if (!env.MOCKS) {
     if (!env.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
-    if (env.paymentsMode !== 'razorpay') problems.push('RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET are missing (the sandbox gateway is for development only)')
+    if (env.paymentsMode !== 'razorpay')
+      problems.push('RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET are missing (the sandbox gateway is for development only)')
     if (!env.RAZORPAY_WEBHOOK_SECRET) problems.push('RAZORPAY_WEBHOOK_SECRET is missing')
   }
   return problems

@@ -1,9 +1,4 @@
-import {
-  REVALIDATE_PATH,
-  REVALIDATE_SIGNATURE_HEADER,
-  type RevalidateTag,
-  signRevalidation,
-} from '@mentorloop/shared/revalidation'
+import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type RevalidateTag, signRevalidation } from '@mentorloop/shared/revalidation'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { env } from './env'
 

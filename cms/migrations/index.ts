@@ -1,10 +1,10 @@
-import * as migration_20261122_125624_initial from './20261122_125624_initial';
-import * as migration_20261122_125625_seat_limit from './20261122_125625_seat_limit';
-import * as migration_20261122_140738_email_outbox_and_jobs from './20261122_140738_email_outbox_and_jobs';
-import * as migration_20261122_141149_question_bank from './20261122_141149_question_bank';
-import * as migration_20261122_161334_issue6_refund_constraints from './20261122_161334_issue6_refund_constraints';
-import * as migration_20261122_161624_issue5_sessions from './20261122_161624_issue5_sessions';
-import * as migration_20261122_161912_issue6_payment_events from './20261122_161912_issue6_payment_events';
+import * as migration_20261122_125624_initial from './20261122_125624_initial'
+import * as migration_20261122_125625_seat_limit from './20261122_125625_seat_limit'
+import * as migration_20261122_140738_email_outbox_and_jobs from './20261122_140738_email_outbox_and_jobs'
+import * as migration_20261122_141149_question_bank from './20261122_141149_question_bank'
+import * as migration_20261122_161334_issue6_refund_constraints from './20261122_161334_issue6_refund_constraints'
+import * as migration_20261122_161624_issue5_sessions from './20261122_161624_issue5_sessions'
+import * as migration_20261122_161912_issue6_payment_events from './20261122_161912_issue6_payment_events'
 
 export const migrations = [
   {
@@ -40,6 +40,6 @@ export const migrations = [
   {
     up: migration_20261122_161912_issue6_payment_events.up,
     down: migration_20261122_161912_issue6_payment_events.down,
-    name: '20261122_161912_issue6_payment_events'
+    name: '20261122_161912_issue6_payment_events',
   },
-];
+]

@@ -1,6 +1,5 @@
 /** Plain, accessible e-mail HTML around a text body; every template also sends plain text. */
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export type EmailContent = { subject: string; text: string; html: string }
 
@@ -10,7 +9,14 @@ export function renderEmail(opts: {
   paragraphs: string[]
   action?: { label: string; url: string }
 }): EmailContent {
-  const text = [opts.greeting, '', ...opts.paragraphs.flatMap((p) => [p, '']), opts.action ? `${opts.action.label}: ${opts.action.url}` : '', '', '— MentorLoop']
+  const text = [
+    opts.greeting,
+    '',
+    ...opts.paragraphs.flatMap((p) => [p, '']),
+    opts.action ? `${opts.action.label}: ${opts.action.url}` : '',
+    '',
+    '— MentorLoop',
+  ]
     .join('\n')
     .trim()
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,Segoe UI,Roboto,Arial,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">

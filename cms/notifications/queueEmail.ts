@@ -6,10 +6,7 @@ import type { EmailContent } from './layout'
  * (`req`): if the booking, payment or refund rolls back, the job row rolls back with it and
  * nothing is sent. One message per recipient — never another student's address in `to`.
  */
-export async function queueEmail(
-  req: PayloadRequest,
-  message: EmailContent & { to: string; template: string },
-): Promise<void> {
+export async function queueEmail(req: PayloadRequest, message: EmailContent & { to: string; template: string }): Promise<void> {
   await req.payload.jobs.queue({
     task: 'sendEmail',
     input: { to: message.to, subject: message.subject, text: message.text, html: message.html, template: message.template },

@@ -1,11 +1,11 @@
-import { env, type Env } from '../lib/env'
+import { type Env, env } from '../lib/env'
 import { createRazorpayGateway } from './razorpay'
 import { createSandboxGateway, type SandboxGateway } from './sandbox'
 import type { PaymentGateway } from './types'
 
-export * from './types'
 export { createRazorpayGateway } from './razorpay'
 export { createSandboxGateway, SANDBOX_KEY_ID, type SandboxGateway } from './sandbox'
+export * from './types'
 
 /**
  * The gateway for this process: Razorpay when its keys are set, else the sandbox. Production

@@ -33,7 +33,14 @@ beforeAll(async () => {
     if (next === 'hang') return // never answers: the adapter's timeout must fire
     if (next) return reply(res, next.status, next.body)
     if (req.method === 'POST' && req.url === '/v1/orders') {
-      return reply(res, 200, { id: 'order_Fake123', entity: 'order', amount: body.amount, currency: body.currency, receipt: body.receipt, status: 'created' })
+      return reply(res, 200, {
+        id: 'order_Fake123',
+        entity: 'order',
+        amount: body.amount,
+        currency: body.currency,
+        receipt: body.receipt,
+        status: 'created',
+      })
     }
     const refund = req.url?.match(/^\/v1\/payments\/([^/]+)\/refund$/)
     if (req.method === 'POST' && refund) {
@@ -70,8 +77,13 @@ describe('Razorpay adapter (contract)', () => {
   })
 
   it('maps Razorpay’s 400 error shape to a non-retryable GatewayError with its description', async () => {
-    next = { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00', field: 'amount' } } }
-    const error = await gateway().createOrder({ amount: 1, currency: 'INR', receipt: 'r' }).catch((e) => e)
+    next = {
+      status: 400,
+      body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00', field: 'amount' } },
+    }
+    const error = await gateway()
+      .createOrder({ amount: 1, currency: 'INR', receipt: 'r' })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(GatewayError)
     expect(error).toMatchObject({ code: 'BAD_REQUEST', retryable: false, providerStatus: 400 })
     expect(error.message).toContain('The amount must be atleast INR 1.00')
@@ -79,9 +91,17 @@ describe('Razorpay adapter (contract)', () => {
 
   it('maps 401 (wrong keys) and 5xx', async () => {
     next = { status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } }
-    expect(await gateway().refund({ paymentId: 'pay_1' }).catch((e) => e)).toMatchObject({ code: 'AUTH', retryable: false })
+    expect(
+      await gateway()
+        .refund({ paymentId: 'pay_1' })
+        .catch((e) => e),
+    ).toMatchObject({ code: 'AUTH', retryable: false })
     next = { status: 502, body: { error: { code: 'SERVER_ERROR', description: 'Bad gateway' } } }
-    expect(await gateway().refund({ paymentId: 'pay_1' }).catch((e) => e)).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
+    expect(
+      await gateway()
+        .refund({ paymentId: 'pay_1' })
+        .catch((e) => e),
+    ).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
   })
 
   it('a network failure (nothing listening) is a retryable GatewayError, not a crash', async () => {
@@ -93,7 +113,9 @@ describe('Razorpay adapter (contract)', () => {
 
   it('a hanging server times out as UNAVAILABLE', async () => {
     next = 'hang'
-    const error = await gateway().createOrder({ amount: 100, currency: 'INR', receipt: 'r' }).catch((e) => e)
+    const error = await gateway()
+      .createOrder({ amount: 100, currency: 'INR', receipt: 'r' })
+      .catch((e) => e)
     expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
   })
 

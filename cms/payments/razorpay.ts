@@ -1,14 +1,14 @@
 import Razorpay from 'razorpay'
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signature'
 import {
-  GatewayError,
   type CheckoutResult,
   type CreateOrderInput,
+  GatewayError,
   type GatewayOrder,
   type GatewayRefund,
   type PaymentGateway,
   type RefundInput,
 } from './types'
-import { verifyCheckoutSignature, verifyWebhookSignature } from './signature'
 
 export type RazorpayConfig = {
   keyId: string
@@ -30,7 +30,8 @@ function toGatewayError(error: unknown, action: string): GatewayError {
   if (e && typeof e === 'object' && typeof e.statusCode === 'number') {
     const status = e.statusCode
     const description = e.error?.description ?? 'no description'
-    const code = status === 401 ? 'AUTH' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'UNAVAILABLE' : status >= 400 ? 'BAD_REQUEST' : 'UNKNOWN'
+    const code =
+      status === 401 ? 'AUTH' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'UNAVAILABLE' : status >= 400 ? 'BAD_REQUEST' : 'UNKNOWN'
     return new GatewayError(`Razorpay refused to ${action}: ${description}`, code, status >= 500, status)
   }
   return new GatewayError(`Razorpay could not be reached to ${action}`, 'UNAVAILABLE', true)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { CheckoutResult, CreateOrderInput, GatewayOrder, GatewayRefund, PaymentGateway, RefundInput } from './types'
 import { checkoutSignature, hmacSha256Hex, verifyCheckoutSignature, verifyWebhookSignature } from './signature'
+import type { CheckoutResult, CreateOrderInput, GatewayOrder, GatewayRefund, PaymentGateway, RefundInput } from './types'
 
 /**
  * The offline gateway (development, tests, benchmarks). It creates orders locally and signs

@@ -22,10 +22,7 @@ export function checkoutSignature(orderId: string, paymentId: string, keySecret:
   return hmacSha256Hex(`${orderId}|${paymentId}`, keySecret)
 }
 
-export function verifyCheckoutSignature(
-  input: { orderId: string; paymentId: string; signature: string },
-  keySecret: string,
-): boolean {
+export function verifyCheckoutSignature(input: { orderId: string; paymentId: string; signature: string }, keySecret: string): boolean {
   if (!input.orderId || !input.paymentId || !keySecret) return false
   return signaturesMatch(checkoutSignature(input.orderId, input.paymentId, keySecret), input.signature)
 }

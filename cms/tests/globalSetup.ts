@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startPostgres, type PostgresServer } from '../../scripts/lib/postgres'
+import { type PostgresServer, startPostgres } from '../../scripts/lib/postgres'
 
 /**
  * One fresh PostgreSQL database per test run, migrated with the committed migrations, dropped

@@ -1,5 +1,5 @@
 import { PERSONAS, type PersonaKey } from '@mentorloop/shared/personas'
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, expect, type Page } from '@playwright/test'
 import { adminApi, CMS_URL, waitForHydration } from './utils'
 
 /** Sign-in helpers for browser tests: the real flow through the local OpenID issuer. */

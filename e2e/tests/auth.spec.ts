@@ -1,5 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
-import { LOGIN_FAILURE_REASONS } from '@mentorloop/shared'
+import { LOGIN_FAILURE_REASONS, MESSAGES } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import { choosePersona, cmsMe, mentorIds, openAvatarMenu, PERSONAS, sessionToken, signInAs } from './auth-helpers'
 import { expectAccessible, waitForHydration } from './utils'

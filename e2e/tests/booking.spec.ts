@@ -76,12 +76,22 @@ test('a student with a plan books and sees the booking on the dashboard; the men
 
   // The mentor's batch gets a session: the dashboard shows it in India time, with the link and an .ics file.
   const api = await adminApi()
-  await api.post('/sessions', { title: 'Kick-off', mentor: own, startsAt: '2030-01-05T04:30:00.000Z', meetingLink: 'https://meet.example.com/kickoff' })
+  await api.post('/sessions', {
+    title: 'Kick-off',
+    mentor: own,
+    startsAt: '2030-01-05T04:30:00.000Z',
+    meetingLink: 'https://meet.example.com/kickoff',
+  })
   await page.reload()
   await expect(card).toContainText('Kick-off')
   await expect(card).toContainText('10:00 am IST')
   await expect(card.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', 'https://meet.example.com/kickoff')
-  const ics = await page.request.get(await card.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('href').then((h) => h!))
+  const ics = await page.request.get(
+    await card
+      .getByRole('link', { name: 'Add to calendar (.ics)' })
+      .getAttribute('href')
+      .then((h) => h!),
+  )
   expect(ics.headers()['content-type']).toContain('text/calendar')
   const text = await ics.text()
   expect(text).toContain('BEGIN:VEVENT')
@@ -117,7 +127,9 @@ test('without JavaScript the form still posts and shows the answer (already book
   await noJs.close()
 })
 
-test('booking a full mentor lands on the waitlist with the queue position; an admin cancelling a booking assigns the seat', async ({ page }) => {
+test('booking a full mentor lands on the waitlist with the queue position; an admin cancelling a booking assigns the seat', async ({
+  page,
+}) => {
   const full = await fullMentorId()
   const api = await adminApi()
   // Give the second student a plan through the admin call (POST /api/users/subscribe).
@@ -145,7 +157,9 @@ test('booking a full mentor lands on the waitlist with the queue position; an ad
   await expect(page.getByTestId('waitlist-card')).toHaveCount(0)
 })
 
-test('the mentors list shows waitlist mode and lets a student join a waitlist; the dashboard leaves it after confirming', async ({ page }) => {
+test('the mentors list shows waitlist mode and lets a student join a waitlist; the dashboard leaves it after confirming', async ({
+  page,
+}) => {
   await signInAs(page, 'studentWithPlan')
   await page.goto('/mentors')
   await waitForHydration(page)
@@ -178,25 +192,37 @@ test('an admin cancels a booking in the Payload panel and the first waiting stud
   const api = await adminApi()
   const cms = process.env.E2E_CMS_URL ?? CMS_URL()
   const stamp = Date.now().toString(36)
-  const mentor = (await api.post('/mentors', {
-    name: `Panel Mentor ${stamp}`,
-    email: `panel-mentor-${stamp}@test.mentorloop.in`,
-    profession: 'SDE',
-    company: 'Acme',
-    skills: 'DSA',
-    capacity: 1,
-    _status: 'published',
-  })).doc as { id: number }
+  const mentor = (
+    await api.post('/mentors', {
+      name: `Panel Mentor ${stamp}`,
+      email: `panel-mentor-${stamp}@test.mentorloop.in`,
+      profession: 'SDE',
+      company: 'Acme',
+      skills: 'DSA',
+      capacity: 1,
+      _status: 'published',
+    })
+  ).doc as { id: number }
   const student = async (n: number) => {
     const email = `panel-student-${n}-${stamp}@test.mentorloop.in`
     const password = `panel-password-${n}-${stamp}`
     await api.post('/users', { email, password, name: `Panel Student ${n}`, roles: ['student'], passwordLogin: true })
     await api.post('/users/subscribe', { email, planId: 'BEGINNER_TECHY' })
-    const login = await fetch(`${cms}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+    const login = await fetch(`${cms}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
     return { email, token: ((await login.json()) as { token: string }).token }
   }
   const book = async (token: string) =>
-    (await fetch(`${cms}/api/bookings`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` }, body: JSON.stringify({ mentorId: mentor.id }) })).json()
+    (
+      await fetch(`${cms}/api/bookings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
+        body: JSON.stringify({ mentorId: mentor.id }),
+      })
+    ).json()
   const first = await student(1)
   const second = await student(2)
   const booked = await book(first.token)

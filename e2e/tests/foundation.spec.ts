@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { adminApi, ADMIN, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
 
 test.describe('foundation', () => {
   test('the landing page shows the seeded plans and FAQ, hydrates, and has no console errors', async ({ page }) => {
@@ -40,7 +40,12 @@ test.describe('foundation', () => {
       await expect(price).toHaveValue('599')
       await price.fill('649')
       await page.getByRole('button', { name: 'Publish changes' }).click()
-      await expect(page.getByText('Updated successfully').or(page.getByText(/published successfully/i)).first()).toBeVisible()
+      await expect(
+        page
+          .getByText('Updated successfully')
+          .or(page.getByText(/published successfully/i))
+          .first(),
+      ).toBeVisible()
 
       await expect(async () => {
         await page.goto('/')

@@ -63,7 +63,9 @@ test.describe('landing page', () => {
     await expect(aarav).toContainText('DSA, System Design, Java')
     await expect(aarav.getByRole('link', { name: 'Book Session with Aarav Mehta' })).toBeVisible()
     // The seeded full batch (capacity 2, both seats taken).
-    await expect(mentors.locator('li', { hasText: 'Priya Sharma' }).getByRole('link', { name: 'Join Waitlist with Priya Sharma' })).toBeVisible()
+    await expect(
+      mentors.locator('li', { hasText: 'Priya Sharma' }).getByRole('link', { name: 'Join Waitlist with Priya Sharma' }),
+    ).toBeVisible()
     await expect(mentors.getByRole('link', { name: 'All Mentors' })).toHaveAttribute('href', '/mentors')
 
     await expect(page.locator('#faq details')).toHaveCount(7)
@@ -157,7 +159,9 @@ test.describe('landing page', () => {
     // Focus stays inside while open.
     for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Tab')
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')) || document.activeElement === document.body)
+      const inside = await page.evaluate(
+        () => Boolean(document.activeElement?.closest('#site-menu')) || document.activeElement === document.body,
+      )
       expect(inside).toBe(true)
     }
     await menu.getByRole('link', { name: 'FAQ' }).click()
@@ -298,7 +302,10 @@ test.describe('live preview', () => {
     await page.goto('/?livePreview=1')
     await waitForHydration(page)
     const post = (origin: string, message: unknown) =>
-      page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [origin, message] as const)
+      page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [
+        origin,
+        message,
+      ] as const)
     const h1 = page.locator('#hero h1')
     const preview = {
       type: 'payload-live-preview',

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mentorloop/shared'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
 
 /**
@@ -90,7 +90,10 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expectAccessible(page)
 })
 
-test('request a refund through the four dialogs; the admin approves it in /admin; the history shows it refunded', async ({ page, browser }) => {
+test('request a refund through the four dialogs; the admin approves it in /admin; the history shows it refunded', async ({
+  page,
+  browser,
+}) => {
   await signInWithEmail(page, email)
   await page.goto('/paymentHistory')
   await waitForHydration(page)

@@ -6,7 +6,9 @@ export const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_
 
 /** Remix hydrates after the HTML arrives; click only once React owns the page. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
+  )
 }
 
 /** axe: no serious or critical violation. */
@@ -36,5 +38,10 @@ export async function adminApi() {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
     return json
   }
-  return { token, get: (p: string) => call('GET', p), patch: (p: string, b: unknown) => call('PATCH', p, b), post: (p: string, b: unknown) => call('POST', p, b) }
+  return {
+    token,
+    get: (p: string) => call('GET', p),
+    patch: (p: string, b: unknown) => call('PATCH', p, b),
+    post: (p: string, b: unknown) => call('POST', p, b),
+  }
 }

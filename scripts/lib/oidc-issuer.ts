@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { OAuth2Server, type OAuth2Issuer } from 'oauth2-mock-server'
+import { type OAuth2Issuer, OAuth2Server } from 'oauth2-mock-server'
 
 /**
  * The local stand-in for Google's OpenID Connect issuer (oauth2-mock-server), used by
@@ -49,23 +49,20 @@ export async function startLocalIssuer(opts: { port: number; host?: string; name
     emailByCode.set(code, email)
   })
 
-  server.service.on(
-    'beforeTokenSigning',
-    (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
-      const code = req.body?.code
-      const email = code ? emailByCode.get(code) : undefined
-      if (!email) return
-      const name = opts.names?.[email] ?? displayNameFromEmail(email)
-      Object.assign(token.payload, {
-        sub: subjectForEmail(email),
-        email,
-        email_verified: true,
-        name,
-        given_name: name.split(' ')[0],
-        picture: `https://avatars.mentorloop.invalid/${subjectForEmail(email)}.png`,
-      })
-    },
-  )
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
+    const code = req.body?.code
+    const email = code ? emailByCode.get(code) : undefined
+    if (!email) return
+    const name = opts.names?.[email] ?? displayNameFromEmail(email)
+    Object.assign(token.payload, {
+      sub: subjectForEmail(email),
+      email,
+      email_verified: true,
+      name,
+      given_name: name.split(' ')[0],
+      picture: `https://avatars.mentorloop.invalid/${subjectForEmail(email)}.png`,
+    })
+  })
   // The code is single-use: forget it once both tokens are built.
   server.service.on('beforeResponse', (_res: unknown, req: { body?: Record<string, string> }) => {
     if (req.body?.code) emailByCode.delete(req.body.code)

@@ -43,9 +43,7 @@ function clearStalePidFile(dataDir: string): void {
   if (!existsSync(pidFile)) return
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
   if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
-    throw new Error(
-      `PostgreSQL already runs on ${dataDir} (pid ${pid}). Stop the other "npm run dev" first, or set DATABASE_URL.`,
-    )
+    throw new Error(`PostgreSQL already runs on ${dataDir} (pid ${pid}). Stop the other "npm run dev" first, or set DATABASE_URL.`)
   }
   rmSync(pidFile)
 }
@@ -82,9 +80,7 @@ function serverFromUrl(serverUrl: string, stop: () => Promise<void>, embedded: b
     })
   const dropStaleDatabases = (prefix: string) =>
     withClient(admin, async (c) => {
-      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-        `${prefix}\\_%`,
-      ])
+      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}\\_%`])
       for (const { datname } of rows) {
         const pid = Number(datname.split('_')[1])
         if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) {

@@ -71,10 +71,7 @@ function signalGroup(child: Child, signal: NodeJS.Signals) {
 export async function stopAll(graceMs = 8000): Promise<void> {
   const all = [...children]
   for (const c of all) signalGroup(c, 'SIGTERM')
-  await Promise.race([
-    Promise.all(all.map((c) => c.exited)),
-    new Promise((r) => setTimeout(r, graceMs)),
-  ])
+  await Promise.race([Promise.all(all.map((c) => c.exited)), new Promise((r) => setTimeout(r, graceMs))])
   for (const c of all) signalGroup(c, 'SIGKILL')
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startLocalIssuer, type LocalIssuer } from './oidc-issuer'
-import { startPostgres, type PostgresServer } from './postgres'
-import { run, runToEnd, stopAll, waitForHttp, type Child } from './processes'
+import { type LocalIssuer, startLocalIssuer } from './oidc-issuer'
+import { type PostgresServer, startPostgres } from './postgres'
+import { type Child, run, runToEnd, stopAll, waitForHttp } from './processes'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(ROOT, 'node_modules/.bin')
@@ -89,9 +89,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       issuer = await startLocalIssuer({ port: opts.ports.oidc })
     }
     const secret = () => randomBytes(32).toString('hex')
-    const secrets = opts.randomSecrets
-      ? { PAYLOAD_SECRET: secret(), SERVICE_KEY: secret(), SESSION_SECRET: secret() }
-      : {}
+    const secrets = opts.randomSecrets ? { PAYLOAD_SECRET: secret(), SERVICE_KEY: secret(), SESSION_SECRET: secret() } : {}
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -34,12 +34,7 @@ function requestIdOf(request: Request) {
   return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const started = Date.now()
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')

@@ -1,23 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
 import { Toaster } from '~/components/Toaster'
 import { getSiteSettings } from '~/models/content.server'
-import { useNonce } from '~/utils/nonce-provider'
-import { getOptionalUser } from '~/utils/auth.server'
-import { getToast } from '~/utils/toast.server'
 import stylesheet from '~/tailwind.css?url'
+import { getOptionalUser } from '~/utils/auth.server'
+import { useNonce } from '~/utils/nonce-provider'
+import { getToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

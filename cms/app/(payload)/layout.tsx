@@ -1,15 +1,15 @@
 /* Payload's admin layout, as its templates generate it. */
 import config from '@payload-config'
 import '@payloadcms/next/css'
-import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
+import type { ServerFunctionClient } from 'payload'
 import type React from 'react'
 import { importMap } from './admin/importMap.js'
 import './custom.scss'
 
 type Args = { children: React.ReactNode }
 
-const serverFunction: ServerFunctionClient = async function (args) {
+const serverFunction: ServerFunctionClient = async (args) => {
   'use server'
   return handleServerFunctions({ ...args, config, importMap })
 }

@@ -3,13 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { cancelBookingEndpoint } from './endpoints/cancel'
 import { createBookingEndpoint } from './endpoints/createBooking'
 import { mentorBookingsEndpoint, userBookingsEndpoint } from './endpoints/listBookings'
 import { planStatusEndpoint } from './endpoints/planStatus'
 import { processWaitlistEndpoint } from './endpoints/processWaitlist'
 import { waitlistStatusEndpoint } from './endpoints/seatStatus'
-import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { checkSeatForAdminBooking } from './hooks/checkSeatForAdminBooking'
 import { fillSeatAfterChange, fillSeatAfterDelete, markWaitingEntryAssigned } from './hooks/fillSeatWhenFreed'
 
@@ -20,7 +20,8 @@ export const Bookings: CollectionConfig = {
   admin: {
     defaultColumns: ['user', 'mentor', 'status', 'source', 'timeSlot', 'createdAt'],
     listSearchableFields: ['id'],
-    description: 'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
+    description:
+      'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
   },

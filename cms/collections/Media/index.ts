@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CollectionConfig } from 'payload'
-import { anyone } from '../../access/anyone'
 import { hiddenUnless } from '../../access/adminPanel'
+import { anyone } from '../../access/anyone'
 import { isEditor } from '../../access/isEditor'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

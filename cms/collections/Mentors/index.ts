@@ -4,10 +4,10 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
 import { isSignedInField } from '../../access/isSignedIn'
 import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
+import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
+import { mentorAvailability } from './endpoints/availability'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
-import { mentorAvailability } from './endpoints/availability'
-import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -97,4 +97,3 @@ export const Mentors: CollectionConfig = {
   ],
   timestamps: true,
 }
-

@@ -1,4 +1,4 @@
-import { countWords, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS, REFUND_STATUSES, MESSAGES } from '@mentorloop/shared'
+import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS, REFUND_STATUSES } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
@@ -35,8 +35,7 @@ export const RefundRequests: CollectionConfig = {
     {
       name: 'feedback',
       type: 'textarea',
-      validate: (value: unknown) =>
-        value == null || countWords(String(value)) <= REFUND_FEEDBACK_MAX_WORDS || MESSAGES.FEEDBACK_TOO_LONG,
+      validate: (value: unknown) => value == null || countWords(String(value)) <= REFUND_FEEDBACK_MAX_WORDS || MESSAGES.FEEDBACK_TOO_LONG,
     },
     {
       name: 'status',

@@ -244,9 +244,7 @@ export const pages: SeedPage[] = [
       },
       {
         heading: 'Contact',
-        paragraphs: [
-          'If you have questions about cookies or this policy, write to support@mentorloop.in.',
-        ],
+        paragraphs: ['If you have questions about cookies or this policy, write to support@mentorloop.in.'],
       },
     ],
   },

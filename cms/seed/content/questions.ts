@@ -38,8 +38,7 @@ export const questions: SeedQuestion[] = [
     solution:
       'Speed of the train = 240 / 12 = 20 m/s. To cross the platform it must cover its own length plus the platform: 240 + 360 = 600 m. Time = 600 / 20 = 30 s. Answer: (b) 30 s.',
     videoUrl: 'https://www.youtube.com/watch?v=iX7gh70KuXN',
-    toppersSolution:
-      'Same speed, so time scales with distance: 12 × (600 / 240) = 12 × 2.5 = 30 s.',
+    toppersSolution: 'Same speed, so time scales with distance: 12 × (600 / 240) = 12 × 2.5 = 30 s.',
     order: 1,
   },
   {
@@ -73,8 +72,7 @@ export const questions: SeedQuestion[] = [
       'The simple interest on a sum at 8% per annum for 3 years is ₹1,440. What is the compound interest on the same sum at the same rate for 2 years, compounded annually? (a) ₹960 (b) ₹998.40 (c) ₹1,036.80 (d) ₹1,000',
     solution:
       'Principal = SI × 100 / (R × T) = 1440 × 100 / (8 × 3) = ₹6,000. Amount after 2 years = 6000 × 1.08 × 1.08 = 6000 × 1.1664 = ₹6,998.40. Compound interest = 6998.40 − 6000 = ₹998.40. Answer: (b).',
-    toppersSolution:
-      'For 2 years, CI = SI for 2 years + P × (R/100)². SI for 2 years = 960 and 6000 × 0.0064 = 38.40, so CI = ₹998.40.',
+    toppersSolution: 'For 2 years, CI = SI for 2 years + P × (R/100)². SI for 2 years = 960 and 6000 × 0.0064 = 38.40, so CI = ₹998.40.',
     order: 4,
   },
   {
@@ -120,7 +118,8 @@ export const questions: SeedQuestion[] = [
       'Two fair dice are thrown together. What is the probability that the sum of the numbers shown is 8? (a) 1/6 (b) 5/36 (c) 7/36 (d) 1/9',
     solution:
       'There are 6 × 6 = 36 equally likely outcomes. The pairs giving a sum of 8 are (2,6), (3,5), (4,4), (5,3) and (6,2), which is 5 outcomes. Probability = 5/36. Answer: (b).',
-    toppersSolution: 'For sum s between 2 and 7 there are s − 1 ways; for s between 8 and 12 there are 13 − s ways. So sum 8 has 13 − 8 = 5 ways.',
+    toppersSolution:
+      'For sum s between 2 and 7 there are s − 1 ways; for s between 8 and 12 there are 13 − s ways. So sum 8 has 13 − 8 = 5 ways.',
     order: 8,
   },
   {
@@ -138,8 +137,7 @@ export const questions: SeedQuestion[] = [
     exam: 'Accenture',
     year: 2021,
     topic: 'Quantitative Aptitude',
-    question:
-      'The average of five consecutive odd numbers is 27. What is the largest of these numbers? (a) 29 (b) 31 (c) 33 (d) 35',
+    question: 'The average of five consecutive odd numbers is 27. What is the largest of these numbers? (a) 29 (b) 31 (c) 33 (d) 35',
     solution:
       'For consecutive odd numbers the average is the middle (third) number, so the middle number is 27. The five numbers are 23, 25, 27, 29 and 31. The largest is 31. Answer: (b).',
     order: 10,
@@ -171,8 +169,7 @@ export const questions: SeedQuestion[] = [
     exam: 'Cognizant GenC',
     year: 2021,
     topic: 'Quantitative Aptitude',
-    question:
-      'In how many different ways can the letters of the word LEVEL be arranged? (a) 30 (b) 60 (c) 120 (d) 20',
+    question: 'In how many different ways can the letters of the word LEVEL be arranged? (a) 30 (b) 60 (c) 120 (d) 20',
     solution:
       'LEVEL has 5 letters, with L appearing twice and E appearing twice. The number of arrangements is 5! / (2! × 2!) = 120 / 4 = 30. Answer: (a).',
     videoUrl: 'https://www.youtube.com/watch?v=SHkdz3EbAd6',
@@ -182,8 +179,7 @@ export const questions: SeedQuestion[] = [
     exam: 'TCS NQT',
     year: 2025,
     topic: 'Quantitative Aptitude',
-    question:
-      'What is the angle between the hour hand and the minute hand of a clock at 3:40? (a) 120° (b) 130° (c) 140° (d) 150°',
+    question: 'What is the angle between the hour hand and the minute hand of a clock at 3:40? (a) 120° (b) 130° (c) 140° (d) 150°',
     solution:
       'The minute hand moves 6° per minute, so at 40 minutes it is at 240°. The hour hand moves 0.5° per minute, so at 3:40 it is at 90 + 20 = 110°. The angle between them is 240 − 110 = 130°. Answer: (b).',
     toppersSolution: 'Use |30H − 5.5M| = |30 × 3 − 5.5 × 40| = |90 − 220| = 130°.',
@@ -197,7 +193,8 @@ export const questions: SeedQuestion[] = [
     solution:
       'Powers of 2 modulo 7 repeat in a cycle of 3: 2^1 ≡ 2, 2^2 ≡ 4, 2^3 = 8 ≡ 1. Since 100 = 3 × 33 + 1, 2^100 = (2^3)^33 × 2 ≡ 1 × 2 = 2 (mod 7). Answer: (b) 2.',
     videoUrl: 'https://www.youtube.com/watch?v=mHzuSDDmf9m',
-    toppersSolution: 'Find the power that gives remainder 1 (here 2^3 = 8), divide the exponent by it and keep only the leftover power: 100 mod 3 = 1, so the answer is 2^1 = 2.',
+    toppersSolution:
+      'Find the power that gives remainder 1 (here 2^3 = 8), divide the exponent by it and keep only the leftover power: 100 mod 3 = 1, so the answer is 2^1 = 2.',
     order: 15,
   },
   {
@@ -252,8 +249,7 @@ export const questions: SeedQuestion[] = [
     topic: 'Logical Reasoning',
     question:
       'Pointing to a man, Riya says, “He is the son of my grandfather’s only son.” How is the man related to Riya? (a) Brother (b) Cousin (c) Uncle (d) Nephew',
-    solution:
-      'Riya’s grandfather’s only son must be Riya’s father. The son of Riya’s father is Riya’s brother. Answer: (a) Brother.',
+    solution: 'Riya’s grandfather’s only son must be Riya’s father. The son of Riya’s father is Riya’s brother. Answer: (a) Brother.',
     toppersSolution: 'Decode from the inside out: “grandfather’s only son” = father, “father’s son” = brother.',
     order: 20,
   },
@@ -305,8 +301,7 @@ export const questions: SeedQuestion[] = [
     exam: 'Infosys SP',
     year: 2020,
     topic: 'Logical Reasoning',
-    question:
-      'If 1 January 2023 was a Sunday, what day of the week was 1 January 2024? (a) Sunday (b) Monday (c) Tuesday (d) Saturday',
+    question: 'If 1 January 2023 was a Sunday, what day of the week was 1 January 2024? (a) Sunday (b) Monday (c) Tuesday (d) Saturday',
     solution:
       '2023 is not a leap year, so it has 365 days, which is 52 weeks and 1 odd day. The same date one year later therefore falls one day later in the week. Sunday + 1 = Monday. Answer: (b).',
     videoUrl: 'https://www.youtube.com/watch?v=RvbAaJrDTzh',
@@ -320,7 +315,8 @@ export const questions: SeedQuestion[] = [
     question: 'Find the next term in the series: AZ, BY, CX, DW, ? (a) EV (b) EU (c) FV (d) EW',
     solution:
       'The first letters move forward one step at a time (A, B, C, D, E). The second letters move backward one step at a time (Z, Y, X, W, V). The next term is EV. Answer: (a).',
-    toppersSolution: 'Each pair is a letter with its opposite letter (positions adding up to 27): E is the 5th letter and V is the 22nd, so the pair is EV.',
+    toppersSolution:
+      'Each pair is a letter with its opposite letter (positions adding up to 27): E is the 5th letter and V is the 22nd, so the pair is EV.',
     order: 26,
   },
 
@@ -350,8 +346,7 @@ export const questions: SeedQuestion[] = [
     exam: 'Wipro NLTH',
     year: 2023,
     topic: 'Verbal Ability',
-    question:
-      'Fill in the blank: “The manager insisted that the report ____ submitted by Friday.” (a) is (b) be (c) was (d) will be',
+    question: 'Fill in the blank: “The manager insisted that the report ____ submitted by Friday.” (a) is (b) be (c) was (d) will be',
     solution:
       'After verbs of demand or insistence such as “insist”, “demand” and “recommend”, formal English uses the subjunctive, which is the base form of the verb. So the correct form is “that the report be submitted”. Answer: (b).',
     toppersSolution: 'insist / demand / suggest + that + subject + base verb (be, go, submit) with no -s and no tense.',
@@ -375,7 +370,8 @@ export const questions: SeedQuestion[] = [
       'Arrange the sentences in a logical order. P: The interviewer then asked him to optimise it. Q: Rahul first wrote a brute-force solution. R: He was given a problem on arrays. S: Using a hash map, he reduced the time complexity to O(n). (a) RQPS (b) QRPS (c) RPQS (d) QPRS',
     solution:
       'R introduces the situation (he is given a problem), so it comes first. Q describes his first attempt and P, beginning with “then”, follows as the interviewer’s response. S describes the optimisation that P asked for, so it comes last. The order is RQPS. Answer: (a).',
-    toppersSolution: 'Look for the opener that introduces the topic with no reference words, then follow time markers such as “first” and “then”.',
+    toppersSolution:
+      'Look for the opener that introduces the topic with no reference words, then follow time markers such as “first” and “then”.',
     order: 31,
   },
   {
@@ -393,8 +389,7 @@ export const questions: SeedQuestion[] = [
     exam: 'Accenture',
     year: 2025,
     topic: 'Verbal Ability',
-    question:
-      'Fill in the blank: “She has been working at this company ____ 2021.” (a) for (b) since (c) from (d) by',
+    question: 'Fill in the blank: “She has been working at this company ____ 2021.” (a) for (b) since (c) from (d) by',
     solution:
       '“Since” is used with a point in time when an action started and continues to the present, usually with the present perfect tense. “For” is used with a duration, such as “for four years”. Here 2021 is a point in time, so “since” is correct. Answer: (b).',
     order: 33,
@@ -405,8 +400,7 @@ export const questions: SeedQuestion[] = [
     exam: 'GATE CSE',
     year: 2020,
     topic: 'Data Structures',
-    question:
-      'A binary tree has 20 leaf nodes. How many nodes in the tree have exactly two children? (a) 18 (b) 19 (c) 20 (d) 21',
+    question: 'A binary tree has 20 leaf nodes. How many nodes in the tree have exactly two children? (a) 18 (b) 19 (c) 20 (d) 21',
     solution:
       'In any binary tree the number of leaves n₀ and the number of nodes with two children n₂ satisfy n₀ = n₂ + 1, regardless of how many nodes have one child. With n₀ = 20 we get n₂ = 19. Answer: (b).',
     videoUrl: 'https://www.youtube.com/watch?v=npLMBoYDEca',
@@ -477,7 +471,8 @@ export const questions: SeedQuestion[] = [
     solution:
       'Traverse the array once while keeping a hash map from value to index. For each element x at index i, check whether target − x is already in the map; if so, return [map[target − x], i]. Otherwise store x → i and continue. Each lookup and insert is O(1) on average, so the whole solution is O(n) time and O(n) space; for the example, at i = 1 we find 9 − 7 = 2 at index 0 and return [0, 1].',
     videoUrl: 'https://www.youtube.com/watch?v=QmE9KBLbKG6',
-    toppersSolution: 'Check the map before inserting the current element; that single ordering choice stops you from pairing an element with itself.',
+    toppersSolution:
+      'Check the map before inserting the current element; that single ordering choice stops you from pairing an element with itself.',
     order: 40,
   },
   {
@@ -500,7 +495,8 @@ export const questions: SeedQuestion[] = [
     solution:
       'Use a stack. Push every opening bracket; for each closing bracket, the stack must be non-empty and its top must be the matching opening bracket, which is then popped, otherwise return false. At the end the string is valid only if the stack is empty. This runs in O(n) time and O(n) space.',
     videoUrl: 'https://www.youtube.com/watch?v=r5TnA79d6wH',
-    toppersSolution: 'Quick reject: a string of odd length can never be valid. Keep a map from closing to opening brackets to keep the code short.',
+    toppersSolution:
+      'Quick reject: a string of odd length can never be valid. Keep a map from closing to opening brackets to keep the code short.',
     order: 42,
   },
 
@@ -509,8 +505,7 @@ export const questions: SeedQuestion[] = [
     exam: 'GATE CSE',
     year: 2023,
     topic: 'Algorithms',
-    question:
-      'What is the solution of the recurrence T(n) = 2T(n/2) + n, with T(1) = 1? (a) Θ(n) (b) Θ(n log n) (c) Θ(n²) (d) Θ(log n)',
+    question: 'What is the solution of the recurrence T(n) = 2T(n/2) + n, with T(1) = 1? (a) Θ(n) (b) Θ(n log n) (c) Θ(n²) (d) Θ(log n)',
     solution:
       'Apply the Master theorem with a = 2, b = 2 and f(n) = n. Here n^(log_b a) = n^1 = n, which is of the same order as f(n), so this is case 2 and T(n) = Θ(n log n). This is the recurrence of merge sort. Answer: (b).',
     videoUrl: 'https://www.youtube.com/watch?v=3FbzYyq4gby',
@@ -547,15 +542,15 @@ export const questions: SeedQuestion[] = [
       'Longest Substring Without Repeating Characters: Given a string s, find the length of the longest substring that has no repeated characters. Example: s = "abcabcbb" → 3 ("abc"); s = "pwwkew" → 3 ("wke").',
     solution:
       'Use a sliding window with two pointers and a map from each character to its last seen index. Move the right pointer across the string; if the current character was seen inside the window, move the left pointer to one past its last position. After each step, update the answer with right − left + 1. Every character is visited at most twice, so the algorithm is O(n).',
-    toppersSolution: 'Only ever move the left pointer forward: left = max(left, lastSeen[c] + 1). Forgetting the max is the most common bug.',
+    toppersSolution:
+      'Only ever move the left pointer forward: left = max(left, lastSeen[c] + 1). Forgetting the max is the most common bug.',
     order: 46,
   },
   {
     exam: 'GATE CSE',
     year: 2021,
     topic: 'Algorithms',
-    question:
-      'How many swaps does bubble sort perform to sort the array [5, 1, 4, 2, 8] in ascending order? (a) 3 (b) 4 (c) 5 (d) 6',
+    question: 'How many swaps does bubble sort perform to sort the array [5, 1, 4, 2, 8] in ascending order? (a) 3 (b) 4 (c) 5 (d) 6',
     solution:
       'Every swap in bubble sort fixes exactly one inversion, so the number of swaps equals the number of inversions. The inversions are (5,1), (5,4), (5,2) and (4,2); 8 is already in place. So bubble sort makes 4 swaps. Answer: (b).',
     videoUrl: 'https://www.youtube.com/watch?v=1RtgcGP9Ab3',
@@ -662,7 +657,8 @@ export const questions: SeedQuestion[] = [
       'Consider the schedule S: R1(A), R2(A), W1(A), W2(A). Which statement is true? (a) S is conflict serializable, equivalent to T1 → T2 (b) S is conflict serializable, equivalent to T2 → T1 (c) S is not conflict serializable (d) S is a serial schedule',
     solution:
       'R1(A) comes before W2(A), which gives an edge T1 → T2 in the precedence graph. R2(A) comes before W1(A), which gives an edge T2 → T1. The graph has a cycle, so the schedule is not conflict serializable. Answer: (c).',
-    toppersSolution: 'Only look at pairs from different transactions on the same item where at least one is a write; a cycle in the graph means not conflict serializable.',
+    toppersSolution:
+      'Only look at pairs from different transactions on the same item where at least one is a write; a cycle in the graph means not conflict serializable.',
     order: 56,
   },
 
@@ -777,15 +773,15 @@ export const questions: SeedQuestion[] = [
       'What is the broadcast address of the subnet containing the host 10.1.5.77/21? (a) 10.1.7.255 (b) 10.1.5.255 (c) 10.1.15.255 (d) 10.1.0.255',
     solution:
       'A /21 mask is 255.255.248.0, so the third octet varies in blocks of 256 − 248 = 8. The third octet 5 lies in the block 0–7, so the network address is 10.1.0.0. The broadcast address is the last address of that block, 10.1.7.255. Answer: (a).',
-    toppersSolution: 'Find the block size in the “interesting” octet (8 here), locate the block containing the value (0–7), and the broadcast is the block’s end followed by 255.',
+    toppersSolution:
+      'Find the block size in the “interesting” octet (8 here), locate the block containing the value (0–7), and the broadcast is the block’s end followed by 255.',
     order: 66,
   },
   {
     exam: 'Wipro NLTH',
     year: 2021,
     topic: 'Computer Networks',
-    question:
-      'What is the transmission delay for sending a 1,000-byte packet over a 1 Mbps link? (a) 1 ms (b) 8 ms (c) 0.8 ms (d) 80 ms',
+    question: 'What is the transmission delay for sending a 1,000-byte packet over a 1 Mbps link? (a) 1 ms (b) 8 ms (c) 0.8 ms (d) 80 ms',
     solution:
       'Transmission delay = packet size / link bandwidth. The packet is 1,000 × 8 = 8,000 bits and the link carries 10^6 bits per second. So the delay is 8,000 / 1,000,000 = 0.008 s = 8 ms. Answer: (b).',
     videoUrl: 'https://www.youtube.com/watch?v=uvJprhspwUJ',
@@ -936,7 +932,8 @@ export const questions: SeedQuestion[] = [
       'Table R(a) contains the rows 1, 2, 3 and table S(b) contains the rows 2 and NULL. What does SELECT a FROM R WHERE a NOT IN (SELECT b FROM S); return? (a) 1 and 3 (b) 1, 2 and 3 (c) No rows (d) Only 3',
     solution:
       'a NOT IN (2, NULL) is evaluated as a <> 2 AND a <> NULL. Any comparison with NULL is UNKNOWN, so for a = 1 and a = 3 the condition is TRUE AND UNKNOWN = UNKNOWN, and for a = 2 it is FALSE. WHERE keeps only rows where the condition is TRUE, so no rows are returned. Answer: (c).',
-    toppersSolution: 'If the NOT IN subquery can return a NULL, the result is always empty. Use NOT EXISTS instead, which handles NULLs safely.',
+    toppersSolution:
+      'If the NOT IN subquery can return a NULL, the result is always empty. Use NOT EXISTS instead, which handles NULLs safely.',
     order: 80,
   },
 ]

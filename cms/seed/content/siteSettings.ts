@@ -57,33 +57,27 @@ export const siteSettings: SeedSiteSettings = {
   features: [
     {
       title: 'Small Group Mentorship',
-      description:
-        'Only 12-15 students per batch, so your mentor knows your name, your goals and where you are stuck.',
+      description: 'Only 12-15 students per batch, so your mentor knows your name, your goals and where you are stuck.',
     },
     {
       title: 'Live Mentor Sessions',
-      description:
-        '3-4 live one-hour sessions every month on weekends, so classes and labs never clash with your college schedule.',
+      description: '3-4 live one-hour sessions every month on weekends, so classes and labs never clash with your college schedule.',
     },
     {
       title: 'Step-by-Step Guidance',
-      description:
-        'A clear roadmap from where you are today to your target role, broken into small, weekly steps you can actually finish.',
+      description: 'A clear roadmap from where you are today to your target role, broken into small, weekly steps you can actually finish.',
     },
     {
       title: 'Project-Based Learning',
-      description:
-        'Build real projects your mentor reviews, so your resume shows work that interviewers want to talk about.',
+      description: 'Build real projects your mentor reviews, so your resume shows work that interviewers want to talk about.',
     },
     {
       title: 'Weekly Accountability',
-      description:
-        'A senior from your batch checks in every week on your action plan, so momentum does not drop between sessions.',
+      description: 'A senior from your batch checks in every week on your action plan, so momentum does not drop between sessions.',
     },
     {
       title: 'Doubt Support System',
-      description:
-        'Post doubts in your private batch group any time during the week and get answers from your senior or mentor.',
+      description: 'Post doubts in your private batch group any time during the week and get answers from your senior or mentor.',
     },
   ],
 
@@ -132,16 +126,14 @@ export const siteSettings: SeedSiteSettings = {
 
   about: {
     heading: 'About Us',
-    body:
-      'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at 12-15 students, keep plans affordable at ₹599 and ₹799 a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
+    body: 'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at 12-15 students, keep plans affordable at ₹599 and ₹799 a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
   },
 
   faqSection: { heading: 'Frequently Asked Questions' },
 
   contact: {
     heading: 'Contact Us',
-    body:
-      'Have a question about plans, mentors or how MentorLoop works? Write to support@mentorloop.in for general inquiries and for booking inquiries such as batch changes, session timings or waitlist status. We usually reply within one working day.',
+    body: 'Have a question about plans, mentors or how MentorLoop works? Write to support@mentorloop.in for general inquiries and for booking inquiries such as batch changes, session timings or waitlist status. We usually reply within one working day.',
   },
 
   booking: {
@@ -155,8 +147,7 @@ export const siteSettings: SeedSiteSettings = {
   },
 
   footer: {
-    tagline:
-      'Live, small-group weekend mentorship for engineering students, with mentors from top tech companies.',
+    tagline: 'Live, small-group weekend mentorship for engineering students, with mentors from top tech companies.',
     services: [
       { label: 'Mentor database', href: '/#mentors' },
       { label: 'Book Session', href: '/#booking' },

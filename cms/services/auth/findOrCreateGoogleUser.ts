@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { User } from '@mentorloop/shared/payload-types'
-import { ValidationError, type PayloadRequest } from 'payload'
+import { type PayloadRequest, ValidationError } from 'payload'
 import { AuthError } from './errors'
 import type { VerifiedIdentity } from './verifyIdToken'
 
@@ -69,12 +69,7 @@ async function findOrCreate(
   })) as User
 }
 
-async function refresh(
-  req: PayloadRequest,
-  user: User,
-  identity: VerifiedIdentity,
-  opts: { linkSubject?: boolean } = {},
-): Promise<User> {
+async function refresh(req: PayloadRequest, user: User, identity: VerifiedIdentity, opts: { linkSubject?: boolean } = {}): Promise<User> {
   const data: Partial<User> = {}
   if (opts.linkSubject) data.googleSub = identity.subject
   if (identity.picture && identity.picture !== user.profileImage) data.profileImage = identity.picture

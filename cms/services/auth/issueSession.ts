@@ -1,5 +1,5 @@
-import { addSessionToUser } from 'payload/shared'
 import { getFieldsToSign, jwtSign, type PayloadRequest, type TypedUser } from 'payload'
+import { addSessionToUser } from 'payload/shared'
 
 /**
  * A Payload session for a user we have already authenticated (Google), made exactly the way

@@ -64,11 +64,7 @@ function refusal(error: unknown): AuthError {
   return new AuthError('ID_TOKEN_MALFORMED', 401, 'The ID token could not be verified.')
 }
 
-export async function verifyIdToken(
-  idToken: string,
-  expectedNonce: string,
-  provider: OidcProvider,
-): Promise<VerifiedIdentity> {
+export async function verifyIdToken(idToken: string, expectedNonce: string, provider: OidcProvider): Promise<VerifiedIdentity> {
   let payload: unknown
   try {
     ;({ payload } = await jwtVerify(idToken, provider.getKey, {

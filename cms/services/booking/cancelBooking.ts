@@ -1,10 +1,10 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
+import { inTransaction } from '../../lib/transaction'
 import { bookingErrors } from './errors'
 import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { lockMentor } from './seats'
-import { inTransaction } from '../../lib/transaction'
 
 /** Who cancels: a signed-in user (the owner or an admin), or our own code after checks ('system', e.g. an approved refund). */
 export type CancelActor = { id: number | string; roles?: unknown } | 'system'
@@ -31,7 +31,14 @@ export async function cancelBooking({
 }): Promise<CancelBookingResult> {
   const req = given ?? (await createLocalReq({}, payload))
   return inTransaction(req, async () => {
-    const found = await payload.findByID({ collection: 'bookings', id: bookingId, depth: 0, overrideAccess: true, req, disableErrors: true })
+    const found = await payload.findByID({
+      collection: 'bookings',
+      id: bookingId,
+      depth: 0,
+      overrideAccess: true,
+      req,
+      disableErrors: true,
+    })
     if (!found) throw bookingErrors.bookingNotFound()
     const ownerId = relId(found.user)
     if (byUser !== 'system' && !checkRole(byUser, 'admin') && Number(byUser.id) !== ownerId) {

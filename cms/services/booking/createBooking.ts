@@ -1,11 +1,11 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
+import { inTransaction } from '../../lib/transaction'
 import { getActivePlan } from '../plans/getActivePlan'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
 import { confirmedBookingOf, isOpenForBooking, lockMentor, lockUser, queuePosition } from './seats'
-import { inTransaction } from '../../lib/transaction'
 import { findWaitingEntry } from './waitlist'
 
 export type CreateBookingInput = {

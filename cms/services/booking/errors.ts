@@ -51,13 +51,13 @@ export class BookingError extends Error {
 export const bookingErrors = {
   pleaseLogin: () => new BookingError('UNAUTHENTICATED', 401, MESSAGES.PLEASE_LOGIN),
   forbidden: (what = 'You may only act on your own bookings.') => new BookingError('FORBIDDEN', 403, what, 'Forbidden'),
-  paymentRequired: () =>
-    new BookingError('PAYMENT_REQUIRED', 402, MESSAGES.PAYMENT_REQUIRED, MESSAGES.PAYMENT_REQUIRED_TITLE),
+  paymentRequired: () => new BookingError('PAYMENT_REQUIRED', 402, MESSAGES.PAYMENT_REQUIRED, MESSAGES.PAYMENT_REQUIRED_TITLE),
   mentorAlreadyBooked: () =>
     new BookingError('MENTOR_ALREADY_BOOKED', 409, MESSAGES.MENTOR_ALREADY_BOOKED, MESSAGES.MENTOR_ALREADY_BOOKED_TITLE),
   alreadyBooked: () => new BookingError('ALREADY_BOOKED', 409, MESSAGES.ALREADY_BOOKED, MESSAGES.ALREADY_BOOKED_TITLE),
   mentorNotFound: () => new BookingError('MENTOR_NOT_FOUND', 404, 'That mentor does not exist or is not published.', 'Mentor Not Found'),
   userNotFound: () => new BookingError('USER_NOT_FOUND', 404, 'That user does not exist.', 'User Not Found'),
   bookingNotFound: () => new BookingError('BOOKING_NOT_FOUND', 404, 'That booking does not exist.', 'Booking Not Found'),
-  notOnWaitlist: () => new BookingError('NOT_ON_WAITLIST', 404, 'You are not on the waitlist for this mentor.', MESSAGES.FAILED_REMOVE_WAITLIST),
+  notOnWaitlist: () =>
+    new BookingError('NOT_ON_WAITLIST', 404, 'You are not on the waitlist for this mentor.', MESSAGES.FAILED_REMOVE_WAITLIST),
 }

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { requireTransaction, txQuery } from '../../lib/transaction'
 import { getActivePlan } from '../plans/getActivePlan'
 import { emailSeatAssigned } from './emails'
 import { confirmedBookingOf, lockMentor, seatsLeft } from './seats'
-import { requireTransaction, txQuery } from '../../lib/transaction'
 
 export type SeatAssignment = { userId: number; entryId: number; bookingId: number }
 

@@ -10,10 +10,10 @@
  * - cancelBooking({ payload, bookingId, byUser, req }) -> { booking, alreadyCancelled, assigned }
  * - cancelBookingsOfUser({ payload, userId, req }) -> { cancelled, assigned } (a refund frees the seat)
  */
-export { cancelBooking, cancelBookingsOfUser, type CancelActor, type CancelBookingResult } from './cancelBooking'
-export { createBooking, type CreateBookingInput, type CreateBookingResult } from './createBooking'
-export { BookingError, bookingErrors, type BookingErrorBody, type BookingErrorCode } from './errors'
+export { type CancelActor, type CancelBookingResult, cancelBooking, cancelBookingsOfUser } from './cancelBooking'
+export { type CreateBookingInput, type CreateBookingResult, createBooking } from './createBooking'
+export { BookingError, type BookingErrorBody, type BookingErrorCode, bookingErrors } from './errors'
 export { fillOpenSeatsInTransaction, type SeatAssignment } from './fillOpenSeats'
 export { fillOpenSeats, processWaitlistForUser } from './processWaitlistForUser'
 export { countTaken } from './seats'
-export { joinWaitlist, leaveWaitlist, listWaitlist, type JoinWaitlistResult, type WaitlistView } from './waitlist'
+export { type JoinWaitlistResult, joinWaitlist, leaveWaitlist, listWaitlist, type WaitlistView } from './waitlist'

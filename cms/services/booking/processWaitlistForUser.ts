@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { inTransaction, txQuery } from '../../lib/transaction'
+import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 
 /**
  * After a student buys a plan: process the queue of every mentor they wait for, so free seats go

@@ -19,10 +19,13 @@ export type LockedMentor = {
  */
 export async function lockMentor(req: PayloadRequest, mentorId: number): Promise<LockedMentor | null> {
   await requireTransaction(req)
-  const rows = await txQuery<{ id: number; name: string | null; capacity: string; accepting_bookings: boolean | null; status: string | null }>(
-    req,
-    sql`SELECT id, name, capacity, accepting_bookings, _status AS status FROM mentors WHERE id = ${mentorId} FOR UPDATE`,
-  )
+  const rows = await txQuery<{
+    id: number
+    name: string | null
+    capacity: string
+    accepting_bookings: boolean | null
+    status: string | null
+  }>(req, sql`SELECT id, name, capacity, accepting_bookings, _status AS status FROM mentors WHERE id = ${mentorId} FOR UPDATE`)
   const row = rows[0]
   if (!row) return null
   const taken = await countTaken(req, mentorId)

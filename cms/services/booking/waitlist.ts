@@ -1,11 +1,11 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Waitlist } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { inTransaction, txQuery } from '../../lib/transaction'
 import { emailAddedToWaitlist } from './emails'
 import { bookingErrors } from './errors'
 import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { lockMentor, queuePosition } from './seats'
-import { inTransaction, txQuery } from '../../lib/transaction'
 
 export async function findWaitingEntry(req: PayloadRequest, userId: number, mentorId: number): Promise<Waitlist | null> {
   const { docs } = await req.payload.find({
@@ -28,7 +28,10 @@ export type JoinWaitlistResult = { entry: Waitlist; position: number | null; alr
  * the queue order and a seat that happens to be free are decided on fresh numbers; if a seat is
  * free and the student has a plan, the queue is processed at once and they get it.
  */
-export async function joinWaitlist(req: PayloadRequest, { userId, mentorId }: { userId: number; mentorId: number }): Promise<JoinWaitlistResult> {
+export async function joinWaitlist(
+  req: PayloadRequest,
+  { userId, mentorId }: { userId: number; mentorId: number },
+): Promise<JoinWaitlistResult> {
   return inTransaction(req, async () => {
     const { payload } = req
     const mentor = await lockMentor(req, mentorId)
@@ -76,8 +79,19 @@ export type WaitlistView = {
 }
 
 /** Entries with their queue positions, computed in one query (window over each mentor's queue). */
-export async function listWaitlist(req: PayloadRequest, filter: { userId?: number; mentorId?: number; waitingOnly?: boolean }): Promise<WaitlistView[]> {
-  const rows = await txQuery<{ id: number; mentor_id: number; mentor_name: string | null; user_id: number; status: Waitlist['status']; joined_at: string | Date; position: number | null }>(
+export async function listWaitlist(
+  req: PayloadRequest,
+  filter: { userId?: number; mentorId?: number; waitingOnly?: boolean },
+): Promise<WaitlistView[]> {
+  const rows = await txQuery<{
+    id: number
+    mentor_id: number
+    mentor_name: string | null
+    user_id: number
+    status: Waitlist['status']
+    joined_at: string | Date
+    position: number | null
+  }>(
     req,
     sql`WITH queue AS (
           SELECT w.id, w.mentor_id, w.user_id, w.status, w.joined_at,

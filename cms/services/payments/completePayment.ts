@@ -2,10 +2,10 @@ import { formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
-import { renderEmail } from '../../notifications/layout'
-import { queueEmail } from '../../notifications/queueEmail'
 import { env } from '../../lib/env'
 import { txDb } from '../../lib/transaction'
+import { renderEmail } from '../../notifications/layout'
+import { queueEmail } from '../../notifications/queueEmail'
 
 export type Completion = { payment: Payment; activated: boolean }
 

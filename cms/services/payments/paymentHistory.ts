@@ -60,7 +60,9 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       subscriptionStarts: p.subscriptionStarts ?? null,
       subscriptionEnds: p.subscriptionEnds ?? null,
       createdAt: p.createdAt,
-      refund: refund ? { id: refund.id, status: refund.status, adminNote: refund.status === 'rejected' ? (refund.adminNote ?? null) : null } : null,
+      refund: refund
+        ? { id: refund.id, status: refund.status, adminNote: refund.status === 'rejected' ? (refund.adminNote ?? null) : null }
+        : null,
     }
   })
 }

@@ -1,12 +1,12 @@
 import { formatRupees, paiseToRupees, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { env } from '../../lib/env'
+import { inTransaction, txDb } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
-import { env } from '../../lib/env'
 import { GatewayError, getGateway } from '../../payments'
-import { sql } from '@payloadcms/db-postgres/drizzle'
-import { inTransaction, txDb } from '../../lib/transaction'
 import { PaymentError } from './errors'
 import { releaseSeatAfterRefund } from './waitlistCallPoints'
 
@@ -53,7 +53,10 @@ export async function requestRefund(
       // Two requests raced past the count: the partial unique index stops the second, and Payload
       // reports it as a uniqueness error on payment_id.
       const e = error as { message?: string; data?: { errors?: { path?: string }[] } }
-      if (e?.message?.includes('refund_requests_one_open_per_payment') || e?.data?.errors?.some((x) => x.path === 'payment_id' || x.path === 'payment')) {
+      if (
+        e?.message?.includes('refund_requests_one_open_per_payment') ||
+        e?.data?.errors?.some((x) => x.path === 'payment_id' || x.path === 'payment')
+      ) {
         throw new PaymentError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
       }
       throw error
@@ -184,7 +187,9 @@ export async function markRefundOutcome(req: PayloadRequest, gatewayRefundId: st
     data:
       outcome === 'processed'
         ? { status: 'refunded' }
-        : { adminNote: `${request.adminNote ? `${request.adminNote}\n` : ''}The gateway reported this refund as failed; retry it from the Razorpay dashboard.` },
+        : {
+            adminNote: `${request.adminNote ? `${request.adminNote}\n` : ''}The gateway reported this refund as failed; retry it from the Razorpay dashboard.`,
+          },
     overrideAccess: true,
     req,
     context: { refundOutcome: true },

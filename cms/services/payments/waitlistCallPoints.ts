@@ -18,7 +18,15 @@ export async function processWaitlistAfterPayment(args: {
  * An approved refund ends the plan, so the student's confirmed booking is cancelled (in the
  * refund's transaction), which frees the seat and gives it to the next waiting student.
  */
-export async function releaseSeatAfterRefund({ payload, userId, req }: { payload: Payload; userId: number; req: PayloadRequest }): Promise<number> {
+export async function releaseSeatAfterRefund({
+  payload,
+  userId,
+  req,
+}: {
+  payload: Payload
+  userId: number
+  req: PayloadRequest
+}): Promise<number> {
   const { docs } = await payload.find({
     collection: 'bookings',
     where: { user: { equals: userId }, status: { equals: 'confirmed' } },

@@ -3,9 +3,9 @@ import type { Payment } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
+import { inTransaction, txDb } from '../../lib/transaction'
 import { getGateway } from '../../payments'
 import { completePayment, markPaymentFailed } from './completePayment'
-import { inTransaction, txDb } from '../../lib/transaction'
 import { PaymentError } from './errors'
 import { markRefundOutcome } from './refunds'
 import { afterActivation } from './verifyAndCompletePayment'
@@ -16,7 +16,9 @@ const eventSchema = z.object({
     .object({
       payment: z.object({ entity: z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }) }).optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
-      refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string().optional(), status: z.string().optional() }) }).optional(),
+      refund: z
+        .object({ entity: z.object({ id: z.string(), payment_id: z.string().optional(), status: z.string().optional() }) })
+        .optional(),
     })
     .passthrough(),
 })

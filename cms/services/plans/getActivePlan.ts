@@ -7,11 +7,7 @@ export type ActivePlan = { payment: Payment; plan: Plan; endsAt: string }
  * The user's current plan for a product: the completed payment for a plan of that product whose
  * subscription has started and not yet ended (the one ending last, if several overlap).
  */
-export async function getActivePlan(
-  req: PayloadRequest,
-  userId: number | string,
-  product: Plan['product'],
-): Promise<ActivePlan | null> {
+export async function getActivePlan(req: PayloadRequest, userId: number | string, product: Plan['product']): Promise<ActivePlan | null> {
   const now = new Date().toISOString()
   const { docs } = await req.payload.find({
     collection: 'payments',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { generateKeyPair, SignJWT } from 'jose'
-import { startLocalIssuer, subjectForEmail, type LocalIssuer } from '../../../scripts/lib/oidc-issuer'
+import { type LocalIssuer, startLocalIssuer, subjectForEmail } from '../../../scripts/lib/oidc-issuer'
 
 /**
  * The network boundary for sign-in tests: the same local OpenID issuer `npm run dev` uses

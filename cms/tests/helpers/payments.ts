@@ -42,4 +42,3 @@ export async function queuedEmails(payload: Payload, to: string, template?: stri
 export function postWebhook(rest: RestClient, delivery: { rawBody: string; headers: Record<string, string> }) {
   return rest.post('/payments/webhook', { rawBody: delivery.rawBody, headers: delivery.headers })
 }
-

@@ -1,9 +1,4 @@
-import {
-  REST_DELETE,
-  REST_GET,
-  REST_PATCH,
-  REST_POST,
-} from '@payloadcms/next/routes'
+import { REST_DELETE, REST_GET, REST_PATCH, REST_POST } from '@payloadcms/next/routes'
 import type { SanitizedConfig } from 'payload'
 import { stringify } from 'qs-esm'
 
@@ -46,10 +41,9 @@ export function restClient(config: SanitizedConfig) {
     }
     const request = new Request(url, { method, headers, body })
     const slug = pathname!.replace(/^\//, '').split('/')
-    const res = await (handlers[method] as (r: Request, a: { params: Promise<{ slug: string[] }> }) => Promise<Response>)(
-      request,
-      { params: Promise.resolve({ slug }) },
-    )
+    const res = await (handlers[method] as (r: Request, a: { params: Promise<{ slug: string[] }> }) => Promise<Response>)(request, {
+      params: Promise.resolve({ slug }),
+    })
     const text = await res.text()
     let parsed: unknown = text
     try {

@@ -13,10 +13,7 @@ export const unique = (label: string) => `${label}-${process.pid}-${Date.now().t
 
 export type TestUser = User & { token: string; password: string }
 
-export async function createUser(
-  payload: Payload,
-  opts: { roles?: Role[]; name?: string; email?: string } = {},
-): Promise<TestUser> {
+export async function createUser(payload: Payload, opts: { roles?: Role[]; name?: string; email?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? `${unique(opts.roles?.[0] ?? 'student')}@test.mentorloop.in`
   const user = (await payload.create({
     collection: 'users',

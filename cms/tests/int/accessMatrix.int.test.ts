@@ -2,8 +2,8 @@ import type { CollectionSlug, Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { plans } from '../../seed/plans'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, unique, type TestUser } from '../helpers/scenarios'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createMentor, createUser, findPlan, givePlan, type TestUser, unique } from '../helpers/scenarios'
 
 /**
  * The access matrix: for every collection, every operation and every persona, whether Payload
@@ -167,7 +167,7 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
       return create(payload, 'refund-requests', {
         user: users.studentA.id,
         payment: payment.id,
-        reason: 'Timing didn\'t work for me',
+        reason: "Timing didn't work for me",
       })
     },
     createBody: ({ users, paymentOfBId }) => ({
@@ -295,10 +295,14 @@ for (const [slug, spec] of Object.entries(SPECS) as [CollectionSlug, Spec][]) {
             return
           }
           // delete: a throwaway document each time, so the other cells keep theirs
-          const victim = slug === 'users' ? await createUser(ctx.payload) : slug === 'mentors' ? await createMentor(ctx.payload) : await spec.fixture(ctx)
+          const victim =
+            slug === 'users'
+              ? await createUser(ctx.payload)
+              : slug === 'mentors'
+                ? await createMentor(ctx.payload)
+                : await spec.fixture(ctx)
           const res = await rest.delete(`/${slug}/${victim.id}`, { token })
-          const still = await ctx.payload
-            .findByID({ collection: slug, id: victim.id, overrideAccess: true, depth: 0, disableErrors: true })
+          const still = await ctx.payload.findByID({ collection: slug, id: victim.id, overrideAccess: true, depth: 0, disableErrors: true })
           if (allowed) {
             expect(res.status, JSON.stringify(res.body)).toBe(200)
             expect(still).toBeNull()
@@ -321,7 +325,11 @@ describe('access matrix: site-settings global', () => {
     })
     const canUpdate = EDITORS.includes(persona)
     it(`update by ${persona} is ${canUpdate ? 'allowed' : 'denied'}`, async () => {
-      const res = await rest.post('/globals/site-settings', { token: tokenOf(persona), body: { supportEmail: 'support@mentorloop.in' }, query: { draft: 'true' } })
+      const res = await rest.post('/globals/site-settings', {
+        token: tokenOf(persona),
+        body: { supportEmail: 'support@mentorloop.in' },
+        query: { draft: 'true' },
+      })
       if (canUpdate) expect(res.status, JSON.stringify(res.body)).toBe(200)
       else expect(res.status).toBe(403)
     })
@@ -340,7 +348,10 @@ describe('access matrix: sign-in endpoints', () => {
   }
   it('oidc-exchange with the service key reaches input validation', async () => {
     const { env } = await import('../../lib/env')
-    const res = await rest.post('/users/oidc-exchange', { headers: { 'x-service-key': env.SERVICE_KEY, 'x-client-ip': '192.0.2.77' }, body: {} })
+    const res = await rest.post('/users/oidc-exchange', {
+      headers: { 'x-service-key': env.SERVICE_KEY, 'x-client-ip': '192.0.2.77' },
+      body: {},
+    })
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('INVALID_REQUEST')
   })

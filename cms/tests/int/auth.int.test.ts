@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { googleClaims, randomNonce, startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from '../helpers/oidc'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, unique } from '../helpers/scenarios'
 
 /**
@@ -16,7 +16,11 @@ let issuer: TestIssuer
 let payload: Payload
 let rest: RestClient
 let serviceKey: string
-const saved = { OIDC_ISSUER: process.env.OIDC_ISSUER, OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID, GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID }
+const saved = {
+  OIDC_ISSUER: process.env.OIDC_ISSUER,
+  OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID,
+  GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID,
+}
 
 beforeAll(async () => {
   issuer = await startTestIssuer()
@@ -208,7 +212,13 @@ describe('refused ID tokens', () => {
 
   it('not a JWT, or a malformed body: 400 with a clear message, never 500', async () => {
     const nonce = randomNonce()
-    for (const body of [{}, { idToken: 'abc', nonce }, { idToken: 'a.b', nonce }, { idToken: 42, nonce }, { idToken: 'aaaa.bbbb.cccc'.repeat(3) }]) {
+    for (const body of [
+      {},
+      { idToken: 'abc', nonce },
+      { idToken: 'a.b', nonce },
+      { idToken: 42, nonce },
+      { idToken: 'aaaa.bbbb.cccc'.repeat(3) },
+    ]) {
       const res = await exchange(body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.code).toBe('INVALID_REQUEST')

@@ -20,7 +20,13 @@ async function student(withPlan = true): Promise<TestUser> {
 }
 
 const confirmed = async (mentorId: number) =>
-  (await payload.count({ collection: 'bookings', where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } }, overrideAccess: true })).totalDocs
+  (
+    await payload.count({
+      collection: 'bookings',
+      where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+      overrideAccess: true,
+    })
+  ).totalDocs
 
 describe('POST /api/bookings', () => {
   it('books with a plan (201, spec message) and stores the contact on the profile', async () => {
@@ -28,21 +34,32 @@ describe('POST /api/bookings', () => {
     const s = await student()
     const res = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id, name: 'Asha Rao', contact: '9123456780' } })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ code: 'BOOKED', message: MESSAGES.BOOKING_CREATED, session: { mentor: mentor.id }, waitlistEntry: null })
+    expect(res.body).toMatchObject({
+      code: 'BOOKED',
+      message: MESSAGES.BOOKING_CREATED,
+      session: { mentor: mentor.id },
+      waitlistEntry: null,
+    })
     expect((await payload.findByID({ collection: 'users', id: s.id, overrideAccess: true })).phone).toBe('9123456780')
   })
 
   it('answers the spec errors: login, fields, phone, payment, already booked', async () => {
     const mentor = await createMentor(payload, { capacity: 5 })
     const other = await createMentor(payload, { capacity: 5 })
-    expect((await api.post('/bookings', { body: { mentorId: mentor.id } })).body).toMatchObject({ code: 'UNAUTHENTICATED', message: MESSAGES.PLEASE_LOGIN })
+    expect((await api.post('/bookings', { body: { mentorId: mentor.id } })).body).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: MESSAGES.PLEASE_LOGIN,
+    })
     const s = await student(false)
     const noBody = await api.post('/bookings', { token: s.token, body: {} })
     expect(noBody.status).toBe(400)
     const badPhone = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id, contact: '12345' } })
     expect(badPhone).toMatchObject({ status: 400, body: { message: MESSAGES.INVALID_PHONE } })
     const unpaid = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
-    expect(unpaid).toMatchObject({ status: 402, body: { requiresPayment: true, error: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED } })
+    expect(unpaid).toMatchObject({
+      status: 402,
+      body: { requiresPayment: true, error: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED },
+    })
     await givePlan(payload, s)
     expect((await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(201)
     expect(await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).toMatchObject({
@@ -72,7 +89,13 @@ describe('POST /api/bookings', () => {
     const res = await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
     expect(res).toMatchObject({
       status: 200,
-      body: { code: 'WAITLISTED', error: MESSAGES.WAITLIST_TOKEN_TITLE, message: MESSAGES.WAITLIST_TOKEN, session: null, waitlistEntry: { position: 1 } },
+      body: {
+        code: 'WAITLISTED',
+        error: MESSAGES.WAITLIST_TOKEN_TITLE,
+        message: MESSAGES.WAITLIST_TOKEN,
+        session: null,
+        waitlistEntry: { position: 1 },
+      },
     })
     expect((await api.get(`/mentors/${mentor.id}/is-full`)).body).toMatchObject({ isFull: true, capacity: 1, booked: 1, seatsLeft: 0 })
     expect((await api.get(`/bookings/mentor/${mentor.id}/waitlist-status`)).body).toMatchObject({ waitlist: true })
@@ -118,7 +141,9 @@ describe('cancelling and the waitlist', () => {
     const res = await api.post(`/bookings/${booked.body.session.id}/cancel`, { token: owner.token })
     expect(res).toMatchObject({ status: 200, body: { assigned: 1 } })
     const mine = await api.get(`/bookings/user/${next.id}`, { token: next.token })
-    expect(mine.body.bookings).toEqual([expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) })])
+    expect(mine.body.bookings).toEqual([
+      expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) }),
+    ])
     await payload.jobs.run({ queue: 'default', limit: 1000 })
     const mail = await payload.find({ collection: 'email-outbox', where: { to: { equals: next.email } }, overrideAccess: true })
     expect(mail.docs.map((d) => d.template)).toContain('waitlist-seat-assigned')
@@ -135,7 +160,12 @@ describe('cancelling and the waitlist', () => {
     const admin = await createUser(payload, { roles: ['admin'] })
     const patched = await api.patch(`/bookings/${booked.body.session.id}`, { token: admin.token, body: { status: 'cancelled' } })
     expect(patched.status).toBe(200)
-    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    const { docs } = await payload.find({
+      collection: 'bookings',
+      where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },
+      overrideAccess: true,
+      depth: 0,
+    })
     expect(docs.map((d) => d.user)).toEqual([next.id])
   })
 
@@ -169,7 +199,9 @@ describe('cancelling and the waitlist', () => {
     await api.post('/bookings', { token: (await student()).token, body: { mentorId: mentor.id } })
     const s = await student(false)
     await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
-    expect((await api.post('/waitlist/remove', { token: s.token, body: { mentorId: mentor.id } })).body).toMatchObject({ message: MESSAGES.REMOVED_FROM_WAITLIST })
+    expect((await api.post('/waitlist/remove', { token: s.token, body: { mentorId: mentor.id } })).body).toMatchObject({
+      message: MESSAGES.REMOVED_FROM_WAITLIST,
+    })
     expect((await api.post('/waitlist/remove', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(404)
     expect((await api.post(`/bookings/process-waitlist/${mentor.id}`, { token: s.token })).status).toBe(403)
     const admin = await createUser(payload, { roles: ['admin'] })
@@ -181,7 +213,13 @@ describe('who may read what', () => {
   it('students see only their own bookings, waitlist, plan status and eligibility (403 otherwise)', async () => {
     const a = await student()
     const b = await student(false)
-    for (const path of [`/bookings/user/${b.id}`, `/waitlist/user/${b.id}`, `/bookings/user/${b.id}/plan-status`, `/bookings/user/${encodeURIComponent(b.email)}/plan-status`, `/users/checkBookingAllowed/${encodeURIComponent(b.email)}`]) {
+    for (const path of [
+      `/bookings/user/${b.id}`,
+      `/waitlist/user/${b.id}`,
+      `/bookings/user/${b.id}/plan-status`,
+      `/bookings/user/${encodeURIComponent(b.email)}/plan-status`,
+      `/users/checkBookingAllowed/${encodeURIComponent(b.email)}`,
+    ]) {
       const res = await api.get(path, { token: a.token })
       expect(res.status, path).toBe(403)
       expect(JSON.stringify(res.body)).not.toContain(b.email)
@@ -189,7 +227,10 @@ describe('who may read what', () => {
     for (const path of [`/bookings/user/${a.id}`, `/waitlist/user/${a.id}`, `/bookings/user/${a.id}/plan-status`]) {
       expect((await api.get(path)).status, `${path} anonymous`).toBe(401)
     }
-    expect((await api.get(`/bookings/user/${a.id}/plan-status`, { token: a.token })).body).toMatchObject({ hasActivePlan: true, plan: { code: 'PLACEMENT_FOCUSED' } })
+    expect((await api.get(`/bookings/user/${a.id}/plan-status`, { token: a.token })).body).toMatchObject({
+      hasActivePlan: true,
+      plan: { code: 'PLACEMENT_FOCUSED' },
+    })
     // Bad segments are bad input, never a server error: a lone % and an id beyond PostgreSQL's integer.
     for (const segment of ['%25', '%']) {
       const { status } = await api.get(`/bookings/user/${segment}/plan-status`, { token: a.token })
@@ -197,7 +238,9 @@ describe('who may read what', () => {
     }
     expect((await api.get('/mentors/2147483648/is-full', { token: a.token })).status).toBe(400)
     expect((await api.post('/waitlist/add', { token: a.token, body: { mentorId: 2147483648 } })).status).toBe(400)
-    expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(a.email)}`, { token: a.token })).body).toMatchObject({ allowed: true })
+    expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(a.email)}`, { token: a.token })).body).toMatchObject({
+      allowed: true,
+    })
     expect((await api.get(`/users/checkBookingAllowed/${encodeURIComponent(b.email)}`, { token: b.token })).body).toMatchObject({
       allowed: false,
       reason: MESSAGES.PAYMENT_REQUIRED,
@@ -212,7 +255,9 @@ describe('who may read what', () => {
     await api.post('/bookings', { token: s.token, body: { mentorId: mine.id } })
     const own = await api.get(`/bookings/mentor/${mine.id}`, { token: mentorUser.token })
     expect(own.status).toBe(200)
-    expect(own.body.bookings).toEqual([expect.objectContaining({ user: { id: s.id, name: 'Test User', email: s.email }, status: 'confirmed' })])
+    expect(own.body.bookings).toEqual([
+      expect.objectContaining({ user: { id: s.id, name: 'Test User', email: s.email }, status: 'confirmed' }),
+    ])
     expect((await api.get(`/waitlist/mentor/${mine.id}`, { token: mentorUser.token })).status).toBe(200)
     expect((await api.get(`/bookings/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)
     expect((await api.get(`/waitlist/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)
@@ -228,9 +273,15 @@ describe('who may read what', () => {
     expect((await api.post('/users/subscribe', { token: s.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })).status).toBe(403)
     await api.post('/waitlist/add', { token: s.token, body: { mentorId: mentor.id } })
     const res = await api.post('/users/subscribe', { token: admin.token, body: { email: s.email, planId: 'BEGINNER_TECHY' } })
-    expect(res).toMatchObject({ status: 200, body: { message: 'Subscribed to plan successfully', waitlistResults: { assigned: 1, stillWaiting: 0 } } })
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'Subscribed to plan successfully', waitlistResults: { assigned: 1, stillWaiting: 0 } },
+    })
     expect(await confirmed(mentor.id)).toBe(1)
-    expect((await api.post('/users/subscribe', { token: admin.token, body: { email: 'nobody@example.invalid', planId: 'BEGINNER_TECHY' } })).status).toBe(404)
+    expect(
+      (await api.post('/users/subscribe', { token: admin.token, body: { email: 'nobody@example.invalid', planId: 'BEGINNER_TECHY' } }))
+        .status,
+    ).toBe(404)
     expect((await api.post('/users/subscribe', { token: admin.token, body: { email: 'not-an-email' } })).status).toBe(400)
   })
 

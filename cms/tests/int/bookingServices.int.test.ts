@@ -77,7 +77,12 @@ describe('booking services', () => {
 
     const result = await cancelBooking({ payload, bookingId: booked.booking.id, byUser: first })
     expect(result.assigned).toBe(1)
-    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    const { docs } = await payload.find({
+      collection: 'bookings',
+      where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },
+      overrideAccess: true,
+      depth: 0,
+    })
     expect(docs.map((d) => d.user)).toEqual([second.id])
     expect(docs[0]!.source).toBe('waitlist')
 
@@ -118,7 +123,12 @@ describe('booking services', () => {
     await createBooking(await reqFor(), { userId: next.id, mentorId: mentor.id })
     expect(await cancelBookingsOfUser({ payload, userId: refunded.id })).toEqual({ cancelled: 1, assigned: 1 })
     expect(await cancelBookingsOfUser({ payload, userId: refunded.id })).toEqual({ cancelled: 0, assigned: 0 })
-    const { docs } = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } }, overrideAccess: true, depth: 0 })
+    const { docs } = await payload.find({
+      collection: 'bookings',
+      where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },
+      overrideAccess: true,
+      depth: 0,
+    })
     expect(docs.map((d) => d.user)).toEqual([next.id])
   })
 })

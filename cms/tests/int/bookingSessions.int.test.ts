@@ -1,6 +1,6 @@
 import { createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
-import { createBooking } from '../../services/booking'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createBooking } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
@@ -20,7 +20,13 @@ describe('sessions', () => {
     const mentorUser = await createUser(payload, { roles: ['mentor'] })
     const mine = await createMentor(payload, { user: mentorUser })
     const other = await createMentor(payload)
-    const body = { title: 'Week 1: DSA plan', mentor: mine.id, startsAt: inDays(3), durationMinutes: 60, meetingLink: 'https://meet.example.com/abc' }
+    const body = {
+      title: 'Week 1: DSA plan',
+      mentor: mine.id,
+      startsAt: inDays(3),
+      durationMinutes: 60,
+      meetingLink: 'https://meet.example.com/abc',
+    }
     expect((await api.post('/sessions', { token: mentorUser.token, body })).status).toBe(201)
     expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, mentor: other.id } })).status).toBe(400)
     expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, meetingLink: 'http://insecure' } })).status).toBe(400)
@@ -45,7 +51,9 @@ describe('sessions', () => {
     expect((await api.get('/sessions')).status).toBe(403)
     expect((await api.get(`/sessions/${theirsId}`)).status).toBe(403)
     expect((await api.get('/sessions', { token: staff.token })).status).toBe(403)
-    expect((await api.post('/sessions', { token: staff.token, body: { title: 'X', mentor: other.id, startsAt: inDays(4) } })).status).toBe(403)
+    expect((await api.post('/sessions', { token: staff.token, body: { title: 'X', mentor: other.id, startsAt: inDays(4) } })).status).toBe(
+      403,
+    )
     expect([403, 404]).toContain((await api.get(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
     expect([403, 404]).toContain((await api.patch(`/sessions/${theirsId}`, { token: mentorUser.token, body: { title: 'Hijack' } })).status)
     expect([403, 404]).toContain((await api.delete(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
@@ -77,7 +85,11 @@ describe('sessions', () => {
     ])
     await payload.jobs.run({ queue: 'default', limit: 1000 })
     for (const s of [a, b]) {
-      const { docs } = await payload.find({ collection: 'email-outbox', where: { to: { equals: s.email }, template: { equals: 'session-scheduled' } }, overrideAccess: true })
+      const { docs } = await payload.find({
+        collection: 'email-outbox',
+        where: { to: { equals: s.email }, template: { equals: 'session-scheduled' } },
+        overrideAccess: true,
+      })
       expect(docs).toHaveLength(2)
       // Nobody else's address in anyone's message.
       for (const d of docs) expect(`${d.text}${d.html}`).not.toContain(s === a ? b.email : a.email)

@@ -33,7 +33,10 @@ describe('generated files are current', () => {
     // Compare the schema snapshots themselves (drizzle-kit's diff may stop to ask about renames,
     // which hangs without a terminal); ids differ per generation and are left out.
     const { generateDrizzleJson } = db.requireDrizzleKit()
-    const latest = readdirSync(migrationsDir).filter((f) => f.endsWith('.json')).sort().reverse()[0]!
+    const latest = readdirSync(migrationsDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse()[0]!
     const strip = ({ id: _id, prevId: _prevId, ...rest }: Record<string, unknown>) => rest
     const committed = strip(JSON.parse(readFileSync(path.join(migrationsDir, latest), 'utf8')))
     const current = strip(JSON.parse(JSON.stringify(await generateDrizzleJson(db.schema))))

@@ -2,7 +2,7 @@ import type { Mentor } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
 
 /** GET /api/mentors/availability: public profile fields and seats for every published mentor. */
@@ -93,10 +93,7 @@ describe('GET /api/mentors/availability', () => {
   })
 
   it('gives a photo URL when the mentor has a photo', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    )
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
     const media = await payload.create({
       collection: 'media',
       data: { alt: 'Portrait' },

@@ -1,9 +1,9 @@
 import { alreadyPurchasedMessage, MESSAGES } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkoutBody, createOrder, paymentByOrder, postWebhook, queuedEmails, sandbox } from '../helpers/payments'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { checkoutBody, createOrder, paymentByOrder, postWebhook, queuedEmails, sandbox } from '../helpers/payments'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, findPlan, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
@@ -51,7 +51,11 @@ describe('create order', () => {
     const again = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'BEGINNER_TECHY' } })
     expect(again.status).toBe(409)
     const plan = await findPlan(payload, 'BEGINNER_TECHY')
-    expect(again.body).toMatchObject({ code: 'ALREADY_PURCHASED', title: MESSAGES.CANNOT_PURCHASE_TITLE, error: alreadyPurchasedMessage(plan.name) })
+    expect(again.body).toMatchObject({
+      code: 'ALREADY_PURCHASED',
+      title: MESSAGES.CANNOT_PURCHASE_TITLE,
+      error: alreadyPurchasedMessage(plan.name),
+    })
   })
 })
 
@@ -250,7 +254,7 @@ describe('access: a student sees and touches only their own payments', () => {
   it('cannot ask for a refund of another student’s payment', async () => {
     const res = await rest.post('/refund-requests/request', {
       token: other.token,
-      body: { paymentId, reason: 'Timing didn\'t work for me' },
+      body: { paymentId, reason: "Timing didn't work for me" },
     })
     expect(res.status).toBe(404)
     const list = await rest.get('/refund-requests', { token: other.token })

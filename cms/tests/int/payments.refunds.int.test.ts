@@ -2,9 +2,9 @@ import { MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { checkoutBody, createOrder, queuedEmails } from '../helpers/payments'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { checkoutBody, createOrder, queuedEmails } from '../helpers/payments'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
@@ -46,7 +46,11 @@ describe('refund requests', () => {
   it('only a completed payment qualifies, and only one open request per payment (even racing)', async () => {
     const student = await createUser(payload)
     const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-    const { docs } = await payload.find({ collection: 'payments', where: { gatewayOrderId: { equals: order.orderId } }, overrideAccess: true })
+    const { docs } = await payload.find({
+      collection: 'payments',
+      where: { gatewayOrderId: { equals: order.orderId } },
+      overrideAccess: true,
+    })
     expect((await ask(student, { paymentId: docs[0]!.id, reason: REASON })).status).toBe(400)
 
     const { student: s2, paymentId } = await buyer()
@@ -87,7 +91,12 @@ describe('refund requests', () => {
     const payment = await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })
     expect(payment.status).toBe('refunded')
     expect(Date.parse(payment.subscriptionEnds!)).toBeLessThanOrEqual(Date.now())
-    const bookings = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id } }, overrideAccess: true, depth: 0 })
+    const bookings = await payload.find({
+      collection: 'bookings',
+      where: { mentor: { equals: mentor.id } },
+      overrideAccess: true,
+      depth: 0,
+    })
     const byUser = Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
     expect(byUser[student.id]).toBe('cancelled')
     expect(byUser[next.id]).toBe('confirmed')
@@ -143,7 +152,10 @@ describe('refund requests', () => {
       context: { refundOutcome: true },
     })
     const { sandbox, postWebhook } = await import('../helpers/payments')
-    const ok = await postWebhook(rest, sandbox.webhook('refund.processed', { refund: { id: 'rfnd_pending_1', payment_id: 'pay_x', status: 'processed' } }))
+    const ok = await postWebhook(
+      rest,
+      sandbox.webhook('refund.processed', { refund: { id: 'rfnd_pending_1', payment_id: 'pay_x', status: 'processed' } }),
+    )
     expect(ok.body).toMatchObject({ action: 'refund.processed' })
     const row = await payload.findByID({ collection: 'refund-requests', id: created.body.id, overrideAccess: true })
     expect(row.status).toBe('refunded')
@@ -166,7 +178,11 @@ describe('payment processes the waitlist', () => {
     const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ waitlistProcessed: true, assigned: 1, stillWaiting: 0, waitlistResults: [{ action: 'assigned' }] })
-    const mine = await payload.find({ collection: 'bookings', where: { user: { equals: student.id }, status: { equals: 'confirmed' } }, overrideAccess: true })
+    const mine = await payload.find({
+      collection: 'bookings',
+      where: { user: { equals: student.id }, status: { equals: 'confirmed' } },
+      overrideAccess: true,
+    })
     expect(mine.totalDocs).toBe(1)
   })
 })

@@ -5,7 +5,7 @@ import { REVALIDATE_SIGNATURE_HEADER, verifyRevalidation } from '@mentorloop/sha
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, unique } from '../helpers/scenarios'
 
 /**
@@ -95,7 +95,9 @@ describe('POST /api/newsletter-subscribers/subscribe', () => {
     expect((await rest.get('/newsletter-subscribers', { token: student.token })).status).toBe(403)
     const staff = await createUser(payload, { roles: ['staff'] })
     expect((await rest.get('/newsletter-subscribers', { token: staff.token })).status).toBe(200)
-    expect((await rest.post('/newsletter-subscribers', { token: student.token, body: { name: 'x', email: 'x@example.com' } })).status).toBe(403)
+    expect((await rest.post('/newsletter-subscribers', { token: student.token, body: { name: 'x', email: 'x@example.com' } })).status).toBe(
+      403,
+    )
   })
 })
 

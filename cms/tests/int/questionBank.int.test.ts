@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
-import { createUser, findPlan, givePlan, unique, type TestUser } from '../helpers/scenarios'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createUser, findPlan, givePlan, type TestUser, unique } from '../helpers/scenarios'
 
 /** The question-bank gate lives in the CMS: whatever a Free student asks, Plus content never comes back. */
 let payload: Payload

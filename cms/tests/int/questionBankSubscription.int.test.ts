@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { getGateway, getSandbox } from '../../payments'
 import { testPayload } from '../helpers/payload'
-import { restClient, type RestClient } from '../helpers/rest'
+import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -12,7 +12,6 @@ import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenar
  */
 let payload: Payload
 let rest: RestClient
-
 
 beforeAll(async () => {
   payload = await testPayload()
@@ -132,7 +131,6 @@ describe('POST /api/payment/verify-payment', () => {
   })
 })
 
-
 describe('buying Plus through the sandbox gateway', () => {
   async function order(student: TestUser) {
     const res = await rest.post('/payment/create-order', { token: student.token, body: { planType: 'PLAN1', amount: 1 } })
@@ -148,7 +146,14 @@ describe('buying Plus through the sandbox gateway', () => {
   it('create-order takes the amount from the plan (99 rupees = 9900 paise), whatever the body says', async () => {
     const student = await createUser(payload, { name: 'Neha Gupta' })
     const o = await order(student)
-    expect(o).toMatchObject({ amount: 9900, currency: 'INR', key: getGateway().keyId, planName: 'Plus', customerName: 'Neha Gupta', customerEmail: student.email })
+    expect(o).toMatchObject({
+      amount: 9900,
+      currency: 'INR',
+      key: getGateway().keyId,
+      planName: 'Plus',
+      customerName: 'Neha Gupta',
+      customerEmail: student.email,
+    })
     expect(o.orderId).toMatch(/^order_/)
     const [payment] = await paymentsOf(student)
     expect(payment).toMatchObject({ amount: 9900, status: 'created', gatewayOrderId: o.orderId })
@@ -156,14 +161,18 @@ describe('buying Plus through the sandbox gateway', () => {
     expect((await rest.get('/payment/subscription-status', { token: student.token })).body.isActive).toBe(false)
   })
 
-  it('a verified payment activates Plus for the plan\'s duration, and the questions open up', async () => {
+  it("a verified payment activates Plus for the plan's duration, and the questions open up", async () => {
     const student = await createUser(payload)
     const plan = await findPlan(payload, 'PLAN1')
     const o = await order(student)
     const before = Date.now()
     const res = await rest.post('/payment/verify-payment', { token: student.token, body: checkoutResult(o.orderId) })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ success: true, message: MESSAGES.QB_SUCCESS, status: { currentPlan: 'Plus', planCode: 'PLAN1', isActive: true } })
+    expect(res.body).toMatchObject({
+      success: true,
+      message: MESSAGES.QB_SUCCESS,
+      status: { currentPlan: 'Plus', planCode: 'PLAN1', isActive: true },
+    })
     const expiry = new Date(res.body.status.expiryDate).getTime()
     const expected = before + plan.durationDays * 86_400_000
     expect(Math.abs(expiry - expected)).toBeLessThan(60_000)
@@ -171,7 +180,13 @@ describe('buying Plus through the sandbox gateway', () => {
     const status = await rest.get('/payment/subscription-status', { token: student.token })
     expect(status.body).toEqual(res.body.status)
     const practice = await rest.get('/questions/practice', { token: student.token })
-    expect(practice.body.access).toMatchObject({ isActive: true, questionLimit: 50, topicWise: true, videoSolutions: true, toppersSolutions: true })
+    expect(practice.body.access).toMatchObject({
+      isActive: true,
+      questionLimit: 50,
+      topicWise: true,
+      videoSolutions: true,
+      toppersSolutions: true,
+    })
 
     // A second purchase while it runs is refused.
     const again = await rest.post('/payment/create-order', { token: student.token, body: { planType: 'PLAN1' } })

@@ -67,9 +67,7 @@ export type LoginFailureReason = keyof typeof LOGIN_FAILURE_REASONS
 
 export function loginFailureMessage(reason: string | null | undefined): string | null {
   if (!reason) return null
-  return reason in LOGIN_FAILURE_REASONS
-    ? LOGIN_FAILURE_REASONS[reason as LoginFailureReason]
-    : LOGIN_FAILURE_REASONS.failed
+  return reason in LOGIN_FAILURE_REASONS ? LOGIN_FAILURE_REASONS[reason as LoginFailureReason] : LOGIN_FAILURE_REASONS.failed
 }
 
 /** Which site reason a CMS exchange refusal becomes. */

@@ -1,5 +1,5 @@
-import { MAX_DB_ID } from './booking'
 import { z } from 'zod'
+import { MAX_DB_ID } from './booking'
 import { PLAN_CODES } from './constants'
 
 /**

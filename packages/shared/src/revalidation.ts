@@ -16,7 +16,10 @@ export const REVALIDATE_TAGS = ['site-settings', 'plans', 'faqs', 'testimonials'
 export type RevalidateTag = (typeof REVALIDATE_TAGS)[number]
 
 export const revalidateBodySchema = z.object({
-  tags: z.array(z.enum(REVALIDATE_TAGS, { error: 'Unknown content tag.' })).min(1, 'Name at least one tag.').max(20),
+  tags: z
+    .array(z.enum(REVALIDATE_TAGS, { error: 'Unknown content tag.' }))
+    .min(1, 'Name at least one tag.')
+    .max(20),
 })
 
 function mac(key: string, timestamp: number, body: string): Buffer {

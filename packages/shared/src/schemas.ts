@@ -1,10 +1,5 @@
 import { z } from 'zod'
-import {
-  CONTACT_DIGITS,
-  REFUND_FEEDBACK_MAX_WORDS,
-  REFUND_REASON_OTHER,
-  REFUND_REASONS,
-} from './constants'
+import { CONTACT_DIGITS, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS } from './constants'
 import { MESSAGES } from './messages'
 
 /** Words split on whitespace, as SPEC section 5 counts them. */
@@ -13,8 +8,7 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length
 }
 
-const required = (field: z.ZodString) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), field.min(1, MESSAGES.MISSING_FIELDS))
+const required = (field: z.ZodString) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), field.min(1, MESSAGES.MISSING_FIELDS))
 
 export const phoneSchema = z
   .string({ error: MESSAGES.MISSING_FIELDS })

@@ -1,12 +1,12 @@
 import {
   assignedToMentorsMessage,
+  type CreateOrderResponse,
   MESSAGES,
   stillOnWaitlistMessage,
-  type CreateOrderResponse,
   type VerifyPaymentResponse,
 } from '@mentorloop/shared'
 import { useLocation, useRevalidator } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
 import { primaryButton, secondaryButton } from './buttons'
@@ -15,7 +15,9 @@ import { LazyModalDialog, preloadModalDialog } from './LazyModalDialog'
 type Step = 'order' | 'checkout' | 'verify' | null
 type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null
 
-async function post<T>(body: Record<string, string>): Promise<{ ok: boolean; status: number; body: T & { error?: string; title?: string } }> {
+async function post<T>(
+  body: Record<string, string>,
+): Promise<{ ok: boolean; status: number; body: T & { error?: string; title?: string } }> {
   try {
     const res = await fetch('/resources/payments', {
       method: 'POST',
@@ -111,7 +113,13 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
   }
 
   const label =
-    step === 'order' ? 'Preparing checkout…' : step === 'checkout' ? 'Waiting for payment…' : step === 'verify' ? 'Verifying payment…' : `Choose ${planName}`
+    step === 'order'
+      ? 'Preparing checkout…'
+      : step === 'checkout'
+        ? 'Waiting for payment…'
+        : step === 'verify'
+          ? 'Verifying payment…'
+          : `Choose ${planName}`
   const loginHref = `/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`
 
   return (

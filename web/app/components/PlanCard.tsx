@@ -13,9 +13,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
       }`}
     >
       {plan.badge ? (
-        <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
-          {plan.badge}
-        </p>
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{plan.badge}</p>
       ) : null}
       <h3 id={`plan-${plan.code}`} className="text-xl font-bold">
         {plan.name}

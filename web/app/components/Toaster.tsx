@@ -20,7 +20,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       {toast ? (
         // Without JavaScript the toast still reaches the reader, as a banner at the top.
         <noscript>
-          <div role={toast.type === 'error' ? 'alert' : 'status'} className={`px-4 py-3 text-center font-semibold ${toast.type === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}>
+          <div
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            className={`px-4 py-3 text-center font-semibold ${toast.type === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}
+          >
             {toast.title}
             {toast.description ? ` ${toast.description}` : null}
           </div>

@@ -1,5 +1,5 @@
 import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
-import { cms, CmsError } from './cms.server'
+import { CmsError, cms } from './cms.server'
 
 /**
  * The booking calls of SPEC section 7, made server to server with the signed-in user's token:
@@ -52,7 +52,11 @@ export const cancelBooking = (token: string, bookingId: number) =>
   cms<{ message: string }>(`/bookings/${bookingId}/cancel`, { method: 'POST', token })
 
 export const joinWaitlist = (token: string, mentorId: number) =>
-  cms<{ message: string; assigned: boolean; waitlistEntry: { position: number | null } }>('/waitlist/add', { method: 'POST', token, body: { mentorId } })
+  cms<{ message: string; assigned: boolean; waitlistEntry: { position: number | null } }>('/waitlist/add', {
+    method: 'POST',
+    token,
+    body: { mentorId },
+  })
 
 export const leaveWaitlist = (token: string, mentorId: number) =>
   cms<{ message: string }>('/waitlist/remove', { method: 'POST', token, body: { mentorId } })

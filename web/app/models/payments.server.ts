@@ -6,10 +6,7 @@ export function createOrder(token: string, planCode: string) {
   return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode } })
 }
 
-export function verifyPayment(
-  token: string,
-  body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
-) {
+export function verifyPayment(token: string, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
   return cms<VerifyPaymentResponse>('/payments/verify-payment', { method: 'POST', token, body, timeoutMs: 20_000 })
 }
 

@@ -33,7 +33,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
   } catch (error) {
-    if (error instanceof CmsError) throw new Response('This page is temporarily unavailable. Please try again in a moment.', { status: 503 })
+    if (error instanceof CmsError)
+      throw new Response('This page is temporarily unavailable. Please try again in a moment.', { status: 503 })
     throw error
   }
 }
@@ -43,7 +44,9 @@ export default function PolicyPage() {
   const [searchParams] = useSearchParams()
   const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
   const page =
-    preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id) ? mergePreview(data.page, preview.data) : data.page
+    preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id)
+      ? mergePreview(data.page, preview.data)
+      : data.page
   const navigate = useNavigate()
   // Remix keeps the position in history.state.idx: 0 means this page was the first one opened.
   const goBack = () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalIssuer, type LocalIssuer } from '../../../scripts/lib/oidc-issuer'
+import { type LocalIssuer, startLocalIssuer } from '../../../scripts/lib/oidc-issuer'
 
 /** POST /auth/google: input parsing, the redirect to the issuer, and the sign-in start limits. */
 let issuer: LocalIssuer

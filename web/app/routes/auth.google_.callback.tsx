@@ -17,8 +17,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(NO_STORE)
   headers.append('Set-Cookie', await clearTransactionCookie())
-  const fail = (reason: string, redirectTo: string) =>
-    redirect(`/login?${new URLSearchParams({ error: reason, redirectTo })}`, { headers })
+  const fail = (reason: string, redirectTo: string) => redirect(`/login?${new URLSearchParams({ error: reason, redirectTo })}`, { headers })
 
   const ip = clientIp(request)
   if (ip && !signInCallbackByIp.hit(`ip:${ip}`).ok) return fail('rate_limited', '/')

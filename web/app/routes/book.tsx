@@ -1,8 +1,8 @@
 import { bookingFormSchema, MESSAGES } from '@mentorloop/shared'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import type { BookFieldErrors, BookResult } from '~/components/booking/types'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { BookingSection } from '~/components/landing/BookingSection'
 import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
 import { cms } from '~/models/cms.server'
@@ -67,7 +67,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const mentorId = Number(parsed.data.mentorId)
   if (!Number.isInteger(mentorId) || mentorId <= 0) {
-    return fail(400, { kind: 'fields', title: MESSAGES.MISSING_FIELDS_TITLE, message: MESSAGES.MISSING_FIELDS, fieldErrors: { mentorId: 'Please choose a mentor.' }, values })
+    return fail(400, {
+      kind: 'fields',
+      title: MESSAGES.MISSING_FIELDS_TITLE,
+      message: MESSAGES.MISSING_FIELDS,
+      fieldErrors: { mentorId: 'Please choose a mentor.' },
+      values,
+    })
   }
 
   let answer: Awaited<ReturnType<typeof postBooking>>
@@ -84,18 +90,30 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast('/myDashboard', { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: MESSAGES.WAITLIST_TOKEN })
     }
     return data<BookResult>(
-      { id: crypto.randomUUID(), outcome: 'waitlisted', title: MESSAGES.WAITLIST_TOKEN_TITLE, message: MESSAGES.WAITLIST_TOKEN, position: answer.position },
+      {
+        id: crypto.randomUUID(),
+        outcome: 'waitlisted',
+        title: MESSAGES.WAITLIST_TOKEN_TITLE,
+        message: MESSAGES.WAITLIST_TOKEN,
+        position: answer.position,
+      },
       { headers: NO_STORE },
     )
   }
   if (answer.code === 'PAYMENT_REQUIRED') {
     return fail(402, { kind: 'payment', title: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED, values })
   }
-  if (answer.code === 'UNAUTHENTICATED') return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
+  if (answer.code === 'UNAUTHENTICATED')
+    return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
   if (answer.code === 'ALREADY_BOOKED' || answer.code === 'MENTOR_ALREADY_BOOKED') {
     return fail(409, { kind: 'already', title: answer.title, message: answer.message, values })
   }
-  return fail(answer.status, { kind: 'failed', title: MESSAGES.BOOKING_FAILED_TITLE, message: answer.message || MESSAGES.SOMETHING_WENT_WRONG, values })
+  return fail(answer.status, {
+    kind: 'failed',
+    title: MESSAGES.BOOKING_FAILED_TITLE,
+    message: answer.message || MESSAGES.SOMETHING_WENT_WRONG,
+    values,
+  })
 }
 
 export const headers = () => NO_STORE

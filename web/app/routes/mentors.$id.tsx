@@ -36,7 +36,11 @@ export default function MentorBookings() {
   return (
     <PrivatePage title="Bookings for the selected mentor:">
       <Deferred
-        fallback={<p role="status" className="text-slate-600">Loading...</p>}
+        fallback={
+          <p role="status" className="text-slate-600">
+            Loading...
+          </p>
+        }
         resolve={bookings}
         errorElement={
           <div role="alert" className="text-red-800">
@@ -79,7 +83,10 @@ function BookingCard({ booking }: { booking: BookingView }) {
       </p>
       {booking.user?.email ? (
         <p>
-          <span className="font-semibold">Email:</span> <a href={`mailto:${booking.user.email}`} className="text-brand-700 underline">{booking.user.email}</a>
+          <span className="font-semibold">Email:</span>{' '}
+          <a href={`mailto:${booking.user.email}`} className="text-brand-700 underline">
+            {booking.user.email}
+          </a>
         </p>
       ) : null}
       {booking.timeSlot ? (

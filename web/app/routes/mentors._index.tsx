@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mentorloop/shared'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { Deferred } from '~/components/Deferred'
@@ -34,7 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST })
   try {
     const res = await joinWaitlist(token, parsed.data.mentorId)
-    if (res.assigned) return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.BOOKING_CREATED, description: 'A seat was free, so it is yours.' })
+    if (res.assigned)
+      return redirectWithToast('/mentors', {
+        type: 'success',
+        title: MESSAGES.BOOKING_CREATED,
+        description: 'A seat was free, so it is yours.',
+      })
     return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.ADDED_TO_WAITLIST })
   } catch (error) {
     const description = error instanceof CmsError && error.status < 500 ? error.message : undefined
@@ -49,7 +54,11 @@ export default function Mentors() {
   return (
     <PrivatePage title="Mentors">
       <Deferred
-        fallback={<p role="status" className="text-slate-600">Loading mentors...</p>}
+        fallback={
+          <p role="status" className="text-slate-600">
+            Loading mentors...
+          </p>
+        }
         resolve={list}
         errorElement={
           <div role="alert" className="text-red-800">
@@ -91,7 +100,11 @@ function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: 
             {m.isFull && !onWaitlist ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="mentorId" value={m.id} />
-                <button type="submit" disabled={joining} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+                <button
+                  type="submit"
+                  disabled={joining}
+                  className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
                   {joining ? 'Joining…' : 'Join Waitlist (No Payment Required)'}
                 </button>
               </Form>

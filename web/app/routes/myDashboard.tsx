@@ -1,17 +1,17 @@
 import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
 import { MESSAGES } from '@mentorloop/shared'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
+import { ConfirmAction } from '~/components/booking/ConfirmAction'
 import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
-import { ConfirmAction } from '~/components/booking/ConfirmAction'
 import { cancelBooking, getUserBookings, getUserWaitlist, leaveWaitlist } from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { formatIst } from '~/utils/session-times'
 import { getSessionToken } from '~/utils/session.server'
+import { formatIst } from '~/utils/session-times'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -27,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // On client navigation streamed: "Loading your bookings..." until the CMS answers.
   const { value: sessions } = await streamOnNavigation(
     request,
-    Promise.all([getUserBookings(token, user.id), getUserWaitlist(token, user.id)]).then(([bookings, waitlist]) => ({ bookings, waitlist })),
+    Promise.all([getUserBookings(token, user.id), getUserWaitlist(token, user.id)]).then(([bookings, waitlist]) => ({
+      bookings,
+      waitlist,
+    })),
   )
   return data({ email: user.email, name: user.name, sessions }, { headers: NO_STORE })
 }
@@ -70,7 +73,11 @@ export default function Dashboard() {
           Your Upcoming Sessions
         </h2>
         <Deferred
-          fallback={<p className="mt-4 text-slate-600" role="status">Loading your bookings...</p>}
+          fallback={
+            <p className="mt-4 text-slate-600" role="status">
+              Loading your bookings...
+            </p>
+          }
           resolve={sessions}
           errorElement={
             <div role="alert" className="mt-4 text-red-800">
@@ -101,7 +108,9 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="text-lg font-semibold">{b.mentor.name}</h3>
                 {b.source === 'waitlist' ? (
-                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Seat assigned from the waitlist</span>
+                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+                    Seat assigned from the waitlist
+                  </span>
                 ) : null}
               </div>
               {b.mentor.profession || b.mentor.company ? (
@@ -129,11 +138,16 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
           </h3>
           <ul className="mt-2 space-y-3">
             {waiting.map((w) => (
-              <li key={w.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4" data-testid="waitlist-card">
+              <li
+                key={w.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4"
+                data-testid="waitlist-card"
+              >
                 <div>
                   <p className="font-semibold">{w.mentorName}</p>
                   <p className="text-sm text-slate-700">
-                    {w.position ? `You are number ${w.position} in the queue.` : 'You are in the queue.'} We will e-mail you when a seat opens.
+                    {w.position ? `You are number ${w.position} in the queue.` : 'You are in the queue.'} We will e-mail you when a seat
+                    opens.
                   </p>
                 </div>
                 <ConfirmAction
@@ -162,7 +176,8 @@ function SessionTimes({ booking }: { booking: BookingView }) {
       <ul className="space-y-1 text-slate-800">
         {sessions.map((s) => (
           <li key={s.id}>
-            <span className="font-medium">{s.title}</span>: <time dateTime={s.startsAt}>{formatIst(s.startsAt)}</time> ({s.durationMinutes} min)
+            <span className="font-medium">{s.title}</span>: <time dateTime={s.startsAt}>{formatIst(s.startsAt)}</time> ({s.durationMinutes}{' '}
+            min)
           </li>
         ))}
       </ul>

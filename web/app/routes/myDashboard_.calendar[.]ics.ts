@@ -4,7 +4,11 @@ import { requireUser } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
 
 /** The signed-in student's booked sessions as an iCalendar file (RFC 5545), times in UTC. */
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 /** Lines longer than 75 octets are folded (RFC 5545 3.1). */
 const fold = (line: string) => line.match(/.{1,73}/g)?.join('\r\n ') ?? line

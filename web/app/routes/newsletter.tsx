@@ -1,7 +1,7 @@
 import { CLIENT_IP_HEADER, createRateLimiter, NEWSLETTER_MESSAGES, newsletterSchema, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { cms, CmsError } from '~/models/cms.server'
+import { CmsError, cms } from '~/models/cms.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { env } from '~/utils/env.server'
 import { safeRedirect } from '~/utils/redirect'

@@ -1,10 +1,10 @@
-import { MESSAGES, refundFeedbackSchema, refundRequestSchema, type PaymentHistoryItem } from '@mentorloop/shared'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { MESSAGES, type PaymentHistoryItem, refundFeedbackSchema, refundRequestSchema } from '@mentorloop/shared'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { primaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
-import { primaryButton } from '~/components/buttons'
-import { RefundFlow, type RefundActionData } from '~/components/payments/RefundFlow'
+import { type RefundActionData, RefundFlow } from '~/components/payments/RefundFlow'
 import { CmsError } from '~/models/cms.server'
 import { getPaymentHistory, requestRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
@@ -32,14 +32,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData())
   const parsed = refundSchema.safeParse({ ...form, reason: form.reason || undefined })
   if (!parsed.success) {
-    return data<RefundActionData>({ ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400, headers: NO_STORE })
+    return data<RefundActionData>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid request.' },
+      { status: 400, headers: NO_STORE },
+    )
   }
   try {
     await requestRefund(token, parsed.data)
     return data<RefundActionData>({ ok: true, paymentId: parsed.data.paymentId }, { headers: NO_STORE })
   } catch (error) {
-    const message = error instanceof CmsError && error.status < 500 ? error.message : 'The refund request could not be sent. Please try again.'
-    return data<RefundActionData>({ ok: false, error: message }, { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE })
+    const message =
+      error instanceof CmsError && error.status < 500 ? error.message : 'The refund request could not be sent. Please try again.'
+    return data<RefundActionData>(
+      { ok: false, error: message },
+      { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE },
+    )
   }
 }
 
@@ -103,9 +110,7 @@ export default function PaymentHistory() {
 
   return (
     <PrivatePage title="Payment History" subtitle="Track your mentorship payments and subscription details.">
-      <div aria-live="polite">
-        {loading ? <p className="mb-4 text-slate-600">Loading payment history...</p> : null}
-      </div>
+      <div aria-live="polite">{loading ? <p className="mb-4 text-slate-600">Loading payment history...</p> : null}</div>
       {error ? (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">
           <p className="font-semibold text-red-800">{error}</p>

@@ -48,10 +48,17 @@ export default function Practice() {
 
   return (
     <PrivatePage title="Practice Questions" subtitle="Previous-year questions from engineering placement tests, with worked solutions.">
-      <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5" data-testid="qb-practice-plan">
+      <div
+        className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+        data-testid="qb-practice-plan"
+      >
         <p>
           <span className="font-semibold">{access.plan.name} plan</span>
-          <span className="text-slate-700"> · {questions.length} {questions.length === 1 ? 'question' : 'questions'}{topic ? ` in ${topic}` : ''}</span>
+          <span className="text-slate-700">
+            {' '}
+            · {questions.length} {questions.length === 1 ? 'question' : 'questions'}
+            {topic ? ` in ${topic}` : ''}
+          </span>
         </p>
         {loading ? <Spinner label="Loading questions…" /> : null}
         {access.isActive ? null : (
@@ -65,7 +72,11 @@ export default function Practice() {
       </div>
 
       {notice ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900" data-testid="qb-practice-notice">
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-900"
+          data-testid="qb-practice-notice"
+        >
           {notice}
         </p>
       ) : null}

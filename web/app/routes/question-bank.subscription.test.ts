@@ -53,7 +53,10 @@ async function post(fields: Record<string, string>) {
     body: new URLSearchParams(fields),
     headers: { cookie: await cookie(), 'content-type': 'application/x-www-form-urlencoded' },
   })
-  const result = (await route.action({ request, params: {}, context: {} })) as unknown as { data: Record<string, unknown>; init: ResponseInit | null }
+  const result = (await route.action({ request, params: {}, context: {} })) as unknown as {
+    data: Record<string, unknown>
+    init: ResponseInit | null
+  }
   return { status: result.init?.status ?? 200, body: result.data }
 }
 
@@ -72,7 +75,12 @@ describe('question-bank subscription route', () => {
 
   it('an incomplete checkout result is "Invalid payment response" and never reaches the CMS', async () => {
     for (const missing of ['razorpay_payment_id', 'razorpay_order_id', 'razorpay_signature']) {
-      const fields: Record<string, string> = { intent: 'verify', razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'sig' }
+      const fields: Record<string, string> = {
+        intent: 'verify',
+        razorpay_payment_id: 'pay_1',
+        razorpay_order_id: 'order_1',
+        razorpay_signature: 'sig',
+      }
       delete fields[missing]
       const res = await post(fields)
       expect(res.status).toBe(400)
@@ -94,7 +102,10 @@ describe('question-bank subscription route', () => {
 
   it('subscribing sends only the plan code; failures become the spec’s text, a repurchase keeps the CMS’s', async () => {
     answers['POST /payment/create-order'] = { status: 500, body: { error: 'gateway down' } }
-    expect((await post({ intent: 'subscribe', planType: 'PLAN1', js: '1', amount: '1' })).body).toEqual({ intent: 'subscribe', error: MESSAGES.QB_INITIATE_FAILED })
+    expect((await post({ intent: 'subscribe', planType: 'PLAN1', js: '1', amount: '1' })).body).toEqual({
+      intent: 'subscribe',
+      error: MESSAGES.QB_INITIATE_FAILED,
+    })
     expect(JSON.parse(calls.find((c) => c.path === '/payment/create-order')!.body)).toEqual({ planType: 'PLAN1' })
 
     const already = 'You have already purchased the Plus plan. You cannot purchase the same plan twice.'

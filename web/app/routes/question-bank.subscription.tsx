@@ -15,8 +15,8 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
 import { Confetti } from '~/components/questionBank/Confetti'
-import { type Banner, StatusBanner } from '~/components/questionBank/StatusBanner'
 import { Spinner } from '~/components/questionBank/Spinner'
+import { type Banner, StatusBanner } from '~/components/questionBank/StatusBanner'
 import { CmsError } from '~/models/cms.server'
 import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
@@ -45,10 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     getPlans('question-bank').catch(() => null),
   ])
-  return data(
-    { status: status ?? FREE_STATUS, statusFailed: status === null, plans },
-    { headers: NO_STORE },
-  )
+  return data({ status: status ?? FREE_STATUS, statusFailed: status === null, plans }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
@@ -75,14 +72,18 @@ export async function action({ request }: ActionFunctionArgs) {
     // The checkout widget is JavaScript; without it an order would only sit unpaid.
     if (form.get('js') !== '1') return data<ActionResult>({ intent, error: NEEDS_JAVASCRIPT }, { status: 400 })
     const parsed = qbCreateOrderSchema.safeParse({ planType: form.get('planType') })
-    if (!parsed.success) return data<ActionResult>({ intent, error: parsed.error.issues[0]?.message ?? MESSAGES.QB_INITIATE_FAILED }, { status: 400 })
+    if (!parsed.success)
+      return data<ActionResult>({ intent, error: parsed.error.issues[0]?.message ?? MESSAGES.QB_INITIATE_FAILED }, { status: 400 })
     try {
       const order = await createQuestionBankOrder(token, parsed.data.planType)
       return data<ActionResult>({ intent, order })
     } catch (error) {
       // "Already purchased" is worth saying as the CMS says it; anything else is the spec's text.
       const message = error instanceof CmsError && error.status === 409 ? error.message : MESSAGES.QB_INITIATE_FAILED
-      return data<ActionResult>({ intent, error: message }, { status: error instanceof CmsError && error.status < 500 ? error.status : 502 })
+      return data<ActionResult>(
+        { intent, error: message },
+        { status: error instanceof CmsError && error.status < 500 ? error.status : 502 },
+      )
     }
   }
 
@@ -93,7 +94,8 @@ export async function action({ request }: ActionFunctionArgs) {
       razorpay_signature: form.get('razorpay_signature'),
     }
     // SPEC section 5: a missing field means no verification call at all.
-    if (!isCompletePaymentResponse(fields)) return data<ActionResult>({ intent, error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }, { status: 400 })
+    if (!isCompletePaymentResponse(fields))
+      return data<ActionResult>({ intent, error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }, { status: 400 })
     try {
       await verifyQuestionBankPayment(token, fields)
       return data<ActionResult>({ intent, ok: true, message: MESSAGES.QB_SUCCESS })
@@ -124,8 +126,7 @@ function bannerFrom(result: ActionResult | undefined): Banner | null {
   return null
 }
 
-const buttonClass =
-  'block w-full rounded-lg px-4 py-2.5 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-60'
+const buttonClass = 'block w-full rounded-lg px-4 py-2.5 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-60'
 
 export default function QuestionBankSubscription() {
   const { status, statusFailed, plans } = useLoaderData<typeof loader>()
@@ -207,7 +208,10 @@ export default function QuestionBankSubscription() {
         },
         {
           onFailed: (error) => {
-            setBanner({ kind: 'error', text: error.description ? `Payment failed: ${error.description}` : 'Payment failed. Please try again.' })
+            setBanner({
+              kind: 'error',
+              text: error.description ? `Payment failed: ${error.description}` : 'Payment failed. Please try again.',
+            })
           },
         },
       )
@@ -298,7 +302,11 @@ export default function QuestionBankSubscription() {
                       <input type="hidden" name="intent" value="subscribe" />
                       <input type="hidden" name="planType" value={plan.code} />
                       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-                      <button type="submit" disabled={busy || ownsPlus} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-900`}>
+                      <button
+                        type="submit"
+                        disabled={busy || ownsPlus}
+                        className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-900`}
+                      >
                         {ownsPlus && plan.code === status.planCode ? 'Subscribed' : 'Subscribe Now'}
                       </button>
                     </order.Form>

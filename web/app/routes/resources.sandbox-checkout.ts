@@ -10,7 +10,8 @@ import { getSessionToken } from '~/utils/session.server'
  * to the CMS, which signs the result only for the signed-in user's own order.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (env.RAZORPAY_KEY_ID || (env.isProduction && !env.MOCKS)) return Response.json({ error: 'Not found' }, { status: 404, headers: NO_STORE })
+  if (env.RAZORPAY_KEY_ID || (env.isProduction && !env.MOCKS))
+    return Response.json({ error: 'Not found' }, { status: 404, headers: NO_STORE })
   const token = await getSessionToken(request)
   if (!token) return Response.json({ error: 'Please Login' }, { status: 401, headers: NO_STORE })
   const body = (await request.json().catch(() => null)) as { orderId?: unknown; outcome?: unknown } | null

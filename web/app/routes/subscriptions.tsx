@@ -52,8 +52,7 @@ export default function Subscriptions() {
     <PrivatePage title="Subscriptions" subtitle="Choose a monthly mentorship plan. Prices in INR, billed once per period.">
       {historyFailed ? (
         <p role="status" className="mb-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          We could not load your current plans right now, so owned plans are not marked. Buying a plan you already have is
-          still refused.
+          We could not load your current plans right now, so owned plans are not marked. Buying a plan you already have is still refused.
         </p>
       ) : null}
       {plans === null ? (

@@ -1,13 +1,13 @@
 import {
   CLIENT_IP_HEADER,
-  loginFailureFromExchange,
-  SERVICE_KEY_HEADER,
   type LoginFailureReason,
+  loginFailureFromExchange,
   type OidcExchangeResponse,
   type Role,
+  SERVICE_KEY_HEADER,
 } from '@mentorloop/shared'
 import { data, redirect } from '@remix-run/node'
-import { cms, CmsError } from '~/models/cms.server'
+import { CmsError, cms } from '~/models/cms.server'
 import { env } from './env.server'
 import { destroySessionCookie, getSessionToken } from './session.server'
 

@@ -39,5 +39,12 @@ export function getCachedDocument(key: string, nonce: string): { html: string; s
 export function storeDocument(key: string, entry: { html: string; nonce: string; status: number; headers: Headers; generation: number }) {
   if (entry.status !== 200 || entry.headers.has('set-cookie') || entry.nonce.length < 16) return
   const headers = [...entry.headers.entries()].filter(([k]) => !['content-security-policy', 'x-request-id', 'content-length'].includes(k))
-  store.set(key, { html: entry.html, nonce: entry.nonce, status: entry.status, headers, until: Date.now() + DOCUMENT_TTL_MS, generation: entry.generation })
+  store.set(key, {
+    html: entry.html,
+    nonce: entry.nonce,
+    status: entry.status,
+    headers,
+    until: Date.now() + DOCUMENT_TTL_MS,
+    generation: entry.generation,
+  })
 }

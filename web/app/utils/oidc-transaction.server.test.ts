@@ -8,7 +8,8 @@ import {
   TRANSACTION_MAX_AGE_SECONDS,
 } from './oidc-transaction.server'
 
-const requestWith = (setCookie: string) => new Request('http://localhost/auth/google/callback', { headers: { cookie: setCookie.split(';')[0]! } })
+const requestWith = (setCookie: string) =>
+  new Request('http://localhost/auth/google/callback', { headers: { cookie: setCookie.split(';')[0]! } })
 
 describe('sign-in transaction cookie', () => {
   it('is short-lived, HttpOnly, SameSite=Lax, signed, and only sent to /auth', async () => {
@@ -42,8 +43,12 @@ describe('sign-in transaction cookie', () => {
     const cookie = (await serializeTransaction(newTransaction('/'))).split(';')[0]!
     const [name, value] = cookie.split('=')
     const [payload, signature] = decodeURIComponent(value!).split('.')
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64').toString()), redirectTo: '/admin' })).toString('base64')
-    expect(await readTransaction(new Request('http://x/', { headers: { cookie: `${name}=${encodeURIComponent(`${forged}.${signature}`)}` } }))).toBeNull()
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64').toString()), redirectTo: '/admin' }),
+    ).toString('base64')
+    expect(
+      await readTransaction(new Request('http://x/', { headers: { cookie: `${name}=${encodeURIComponent(`${forged}.${signature}`)}` } })),
+    ).toBeNull()
     expect(await readTransaction(new Request('http://x/', { headers: { cookie: `${name}=garbage` } }))).toBeNull()
   })
 

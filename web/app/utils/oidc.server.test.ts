@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalIssuer, type LocalIssuer } from '../../../scripts/lib/oidc-issuer'
+import { type LocalIssuer, startLocalIssuer } from '../../../scripts/lib/oidc-issuer'
 
 /**
  * The site's half of the sign-in, through openid-client against the real local issuer
@@ -118,7 +118,9 @@ describe('OpenID Connect sign-in (site side)', () => {
     expect(oidc.allowsInsecureRequests({ issuer: 'http://localhost:3003', clientId: 'x', clientSecret: '', local: true })).toBe(true)
     expect(oidc.allowsInsecureRequests({ issuer: 'http://127.0.0.1:3003', clientId: 'x', clientSecret: '', local: true })).toBe(true)
     expect(oidc.allowsInsecureRequests({ issuer: 'http://issuer.example', clientId: 'x', clientSecret: '', local: true })).toBe(false)
-    expect(oidc.allowsInsecureRequests({ issuer: 'https://accounts.google.com', clientId: 'x', clientSecret: '', local: false })).toBe(false)
+    expect(oidc.allowsInsecureRequests({ issuer: 'https://accounts.google.com', clientId: 'x', clientSecret: '', local: false })).toBe(
+      false,
+    )
     expect(oidc.allowsInsecureRequests({ issuer: 'http://localhost:3003', clientId: 'x', clientSecret: '', local: false })).toBe(false)
   })
 })

@@ -6,8 +6,8 @@ import {
   consumeTransaction,
   newTransaction,
   readTransaction,
-  serializeTransaction,
   type SignInTransaction,
+  serializeTransaction,
 } from './oidc-transaction.server'
 
 /**

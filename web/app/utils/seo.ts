@@ -1,7 +1,13 @@
 import type { MetaDescriptor } from '@remix-run/node'
 
 /** Title, description, canonical and Open Graph/Twitter tags for one route. */
-export function seoMeta(opts: { title: string; description: string; url?: string; siteName?: string | null; noindex?: boolean }): MetaDescriptor[] {
+export function seoMeta(opts: {
+  title: string
+  description: string
+  url?: string
+  siteName?: string | null
+  noindex?: boolean
+}): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: opts.title },
     { name: 'description', content: opts.description },

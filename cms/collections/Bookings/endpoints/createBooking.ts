@@ -13,25 +13,31 @@ import { createBooking } from '../../../services/booking'
  * match first, so those are handed to the built-in handler: admin-only by the collection's access,
  * with the seat rules of the beforeChange hook and the trigger.
  */
-const bookHandler = (body: unknown) => handle(MESSAGES.FAILED_CREATE_BOOKING, async (req) => {
-  const user = requireUser(req)
-  const input = parseOr400(bookingRequestSchema, body)
-  const userId = requireSelfOrAdmin(user, input.userId)
-  const result = await createBooking(req, { userId, mentorId: input.mentorId, name: input.name, phone: input.contact })
-  if (result.kind === 'booked') {
-    return json(
-      { code: 'BOOKED', message: MESSAGES.BOOKING_CREATED, session: { id: result.booking.id, mentor: input.mentorId, status: result.booking.status }, waitlistEntry: null },
-      201,
-    )
-  }
-  return json({
-    code: 'WAITLISTED',
-    error: MESSAGES.WAITLIST_TOKEN_TITLE,
-    message: MESSAGES.WAITLIST_TOKEN,
-    session: null,
-    waitlistEntry: { id: result.entry.id, mentor: input.mentorId, position: result.position },
+const bookHandler = (body: unknown) =>
+  handle(MESSAGES.FAILED_CREATE_BOOKING, async (req) => {
+    const user = requireUser(req)
+    const input = parseOr400(bookingRequestSchema, body)
+    const userId = requireSelfOrAdmin(user, input.userId)
+    const result = await createBooking(req, { userId, mentorId: input.mentorId, name: input.name, phone: input.contact })
+    if (result.kind === 'booked') {
+      return json(
+        {
+          code: 'BOOKED',
+          message: MESSAGES.BOOKING_CREATED,
+          session: { id: result.booking.id, mentor: input.mentorId, status: result.booking.status },
+          waitlistEntry: null,
+        },
+        201,
+      )
+    }
+    return json({
+      code: 'WAITLISTED',
+      error: MESSAGES.WAITLIST_TOKEN_TITLE,
+      message: MESSAGES.WAITLIST_TOKEN,
+      session: null,
+      waitlistEntry: { id: result.entry.id, mentor: input.mentorId, position: result.position },
+    })
   })
-})
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -50,10 +56,13 @@ export const createBookingEndpoint: Endpoint = {
     const type = req.headers.get('content-type') ?? ''
     // Peek at a copy of the body, so the built-in handler can still read the original.
     const body = type.includes('application/json') ? await readJsonCopy(req) : undefined
-    const isDocument = !type.includes('application/json') || (isObject(body) && !('mentorId' in body) && ('user' in body || 'mentor' in body))
+    const isDocument =
+      !type.includes('application/json') || (isObject(body) && !('mentorId' in body) && ('user' in body || 'mentor' in body))
     if (isDocument) {
       const builtIn = req.payload.collections.bookings.config.endpoints
-      const create = Array.isArray(builtIn) ? builtIn.find((e) => e.method === 'post' && e.path === '/' && e !== createBookingEndpoint) : undefined
+      const create = Array.isArray(builtIn)
+        ? builtIn.find((e) => e.method === 'post' && e.path === '/' && e !== createBookingEndpoint)
+        : undefined
       if (create) return create.handler(req)
     }
     return bookHandler(body)(req)

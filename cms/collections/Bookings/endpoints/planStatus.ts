@@ -21,7 +21,14 @@ export async function resolveUserParam(req: PayloadRequest, user: SignedInUser, 
   if (!value.includes('@')) throw bookingErrors.userNotFound()
   if (value.toLowerCase() === user.email.toLowerCase()) return user.id
   if (!isAdminUser(user)) throw bookingErrors.forbidden('You may only see your own plan and bookings.')
-  const { docs } = await req.payload.find({ collection: 'users', where: { email: { equals: value.toLowerCase() } }, limit: 1, depth: 0, overrideAccess: true, req })
+  const { docs } = await req.payload.find({
+    collection: 'users',
+    where: { email: { equals: value.toLowerCase() } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
   if (!docs[0]) throw bookingErrors.userNotFound()
   return docs[0].id
 }

@@ -12,6 +12,9 @@ export const processWaitlistEndpoint: Endpoint = {
     if (!isAdminUser(user)) throw bookingErrors.forbidden('Only admins may process a waitlist.')
     const mentorId = parseOr400(idSchema, req.routeParams?.id)
     const { assigned } = await fillOpenSeats({ payload: req.payload, mentorId, req })
-    return json({ message: assigned === 0 ? 'Waitlist processed: no seat could be assigned.' : `Waitlist processed: ${assigned} seat(s) assigned.`, assigned })
+    return json({
+      message: assigned === 0 ? 'Waitlist processed: no seat could be assigned.' : `Waitlist processed: ${assigned} seat(s) assigned.`,
+      assigned,
+    })
   }),
 }

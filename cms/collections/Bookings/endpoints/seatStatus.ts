@@ -1,8 +1,8 @@
 import { idSchema, MESSAGES } from '@mentorloop/shared'
 import type { Endpoint, PayloadRequest } from 'payload'
+import { handle, json, parseOr400 } from '../../../lib/endpoint'
 import { BookingError } from '../../../services/booking'
 import { countTaken } from '../../../services/booking/seats'
-import { handle, json, parseOr400 } from '../../../lib/endpoint'
 
 export type SeatStatus = { mentorId: number; capacity: number; booked: number; seatsLeft: number; isFull: boolean }
 
@@ -11,8 +11,16 @@ export type SeatStatus = { mentorId: number; capacity: number; booked: number; s
  * under the lock). "Full" also covers a mentor who paused new bookings: the site offers the waitlist.
  */
 export async function seatStatus(req: PayloadRequest, mentorId: number): Promise<SeatStatus> {
-  const mentor = await req.payload.findByID({ collection: 'mentors', id: mentorId, depth: 0, overrideAccess: false, req, disableErrors: true })
-  if (mentor?._status !== 'published') throw new BookingError('MENTOR_NOT_FOUND', 404, 'That mentor does not exist or is not published.', 'Mentor Not Found')
+  const mentor = await req.payload.findByID({
+    collection: 'mentors',
+    id: mentorId,
+    depth: 0,
+    overrideAccess: false,
+    req,
+    disableErrors: true,
+  })
+  if (mentor?._status !== 'published')
+    throw new BookingError('MENTOR_NOT_FOUND', 404, 'That mentor does not exist or is not published.', 'Mentor Not Found')
   const capacity = Number(mentor.capacity)
   const booked = await countTaken(req, mentorId)
   const seatsLeft = mentor.acceptingBookings === false ? 0 : Math.max(0, capacity - booked)

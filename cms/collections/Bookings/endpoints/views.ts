@@ -7,7 +7,13 @@ const asUser = (u: Booking['user']): User | null => (typeof u === 'object' && u 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v)
 
 export function sessionView(s: Session): SessionView {
-  return { id: s.id, title: s.title, startsAt: s.startsAt, durationMinutes: Number(s.durationMinutes ?? 60), meetingLink: s.meetingLink ?? null }
+  return {
+    id: s.id,
+    title: s.title,
+    startsAt: s.startsAt,
+    durationMinutes: Number(s.durationMinutes ?? 60),
+    meetingLink: s.meetingLink ?? null,
+  }
 }
 
 /** Upcoming (or just started) sessions of the given mentors, grouped by mentor id. */
@@ -32,7 +38,10 @@ export async function upcomingSessions(req: PayloadRequest, mentorIds: number[])
   return byMentor
 }
 
-export function bookingView(b: Omit<Booking, 'updatedAt'>, opts: { withUser?: boolean; sessions?: Map<number, SessionView[]> } = {}): BookingView {
+export function bookingView(
+  b: Omit<Booking, 'updatedAt'>,
+  opts: { withUser?: boolean; sessions?: Map<number, SessionView[]> } = {},
+): BookingView {
   const mentor = asMentor(b.mentor)
   const user = asUser(b.user)
   const mentorId = idOf(b.mentor)

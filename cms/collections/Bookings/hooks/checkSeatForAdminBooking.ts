@@ -1,7 +1,7 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
-import { confirmedBookingOf, lockMentor, lockUser } from '../../../services/booking/seats'
 import { requireTransaction } from '../../../lib/transaction'
+import { confirmedBookingOf, lockMentor, lockUser } from '../../../services/booking/seats'
 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
@@ -32,7 +32,12 @@ export const checkSeatForAdminBooking: CollectionBeforeChangeHook<Booking> = asy
   }
   const mentor = await lockMentor(req, mentorId)
   if (mentor && mentor.taken >= mentor.capacity && !wasConfirmedHere) {
-    throw new APIError(`This mentor is full (${mentor.taken} of ${mentor.capacity} seats). Raise the capacity or add the student to the waitlist.`, 400, undefined, true)
+    throw new APIError(
+      `This mentor is full (${mentor.taken} of ${mentor.capacity} seats). Raise the capacity or add the student to the waitlist.`,
+      400,
+      undefined,
+      true,
+    )
   }
   return data
 }

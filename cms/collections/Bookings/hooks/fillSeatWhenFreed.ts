@@ -26,12 +26,17 @@ export const markWaitingEntryAssigned: CollectionAfterChangeHook<Booking> = asyn
   if (operation !== 'create' || context.seatsHandled || doc.status !== 'confirmed') return doc
   const { docs } = await req.payload.find({
     collection: 'waitlist',
-    where: { user: { equals: typeof doc.user === 'object' ? doc.user.id : doc.user }, mentor: { equals: mentorOf(doc) }, status: { equals: 'waiting' } },
+    where: {
+      user: { equals: typeof doc.user === 'object' ? doc.user.id : doc.user },
+      mentor: { equals: mentorOf(doc) },
+      status: { equals: 'waiting' },
+    },
     depth: 0,
     limit: 1,
     overrideAccess: true,
     req,
   })
-  if (docs[0]) await req.payload.update({ collection: 'waitlist', id: docs[0].id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+  if (docs[0])
+    await req.payload.update({ collection: 'waitlist', id: docs[0].id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
   return doc
 }

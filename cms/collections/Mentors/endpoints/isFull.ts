@@ -7,5 +7,7 @@ import { seatStatus } from '../../Bookings/endpoints/seatStatus'
 export const isFullEndpoint: Endpoint = {
   path: '/:id/is-full',
   method: 'get',
-  handler: handle('Failed to check the mentor’s seats', async (req) => json(await seatStatus(req, parseOr400(idSchema, req.routeParams?.id)))),
+  handler: handle('Failed to check the mentor’s seats', async (req) =>
+    json(await seatStatus(req, parseOr400(idSchema, req.routeParams?.id))),
+  ),
 }

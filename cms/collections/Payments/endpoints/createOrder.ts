@@ -1,4 +1,4 @@
-import { createOrderRequestSchema, MESSAGES, type CreateOrderResponse } from '@mentorloop/shared'
+import { type CreateOrderResponse, createOrderRequestSchema, MESSAGES } from '@mentorloop/shared'
 import type { Endpoint } from 'payload'
 import { createOrderForPlan } from '../../../services/payments'
 import { failure, json, readJson, requireUser } from './http'

@@ -1,11 +1,16 @@
 import type { Endpoint } from 'payload'
 import { z } from 'zod'
 import { hasPlanByCode } from '../../../services/payments'
-import { paymentHistory } from '../../../services/payments/paymentHistory'
 import { PaymentError } from '../../../services/payments/errors'
+import { paymentHistory } from '../../../services/payments/paymentHistory'
 import { failure, json, subjectUserId } from './http'
 
-const planType = z.string().trim().max(40).regex(/^[A-Z0-9_]*$/, 'Unknown plan.').optional()
+const planType = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Z0-9_]*$/, 'Unknown plan.')
+  .optional()
 
 /** GET /api/payments/has-plan?email=&planType= — own data only (admins: anyone's). */
 export const hasPlanEndpoint: Endpoint = {

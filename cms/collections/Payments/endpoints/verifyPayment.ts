@@ -1,4 +1,4 @@
-import { MESSAGES, verifyPaymentRequestSchema, type VerifyPaymentResponse } from '@mentorloop/shared'
+import { MESSAGES, type VerifyPaymentResponse, verifyPaymentRequestSchema } from '@mentorloop/shared'
 import type { Endpoint } from 'payload'
 import { verifyAndCompletePayment } from '../../../services/payments'
 import { failure, json, readJson, requireUser } from './http'

@@ -12,12 +12,7 @@ export const webhookEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const rawBody = req.text ? await req.text() : ''
-      const outcome = await handleWebhook(
-        req,
-        rawBody,
-        req.headers.get('x-razorpay-signature'),
-        req.headers.get('x-razorpay-event-id'),
-      )
+      const outcome = await handleWebhook(req, rawBody, req.headers.get('x-razorpay-signature'), req.headers.get('x-razorpay-event-id'))
       return json(outcome)
     } catch (error) {
       return failure(req, error, 'The webhook could not be processed.')

@@ -1,7 +1,7 @@
 import { refundFeedbackSchema, refundRequestSchema } from '@mentorloop/shared'
 import type { Endpoint } from 'payload'
-import { failure, json, readJson, requireUser } from '../../Payments/endpoints/http'
 import { requestRefund } from '../../../services/payments/refunds'
+import { failure, json, readJson, requireUser } from '../../Payments/endpoints/http'
 
 const bodySchema = refundRequestSchema.and(refundFeedbackSchema)
 

@@ -1,8 +1,8 @@
 import { MESSAGES, subscribeRequestSchema } from '@mentorloop/shared'
 import type { Endpoint, Where } from 'payload'
 import { handle, isAdminUser, json, parseOr400, readJson, requireUser } from '../../../lib/endpoint'
-import { BookingError, bookingErrors, processWaitlistForUser } from '../../../services/booking'
 import { inTransaction } from '../../../lib/transaction'
+import { BookingError, bookingErrors, processWaitlistForUser } from '../../../services/booking'
 import { planStatusFor, resolveUserParam } from '../../Bookings/endpoints/planStatus'
 
 /** GET /api/users/checkBookingAllowed/:email — may this user book now? (own e-mail, or an admin) */
@@ -43,10 +43,20 @@ export const subscribeEndpoint: Endpoint = {
     if (!isAdminUser(admin)) throw bookingErrors.forbidden('Only admins may subscribe a user to a plan.')
     const input = parseOr400(subscribeRequestSchema, await readJson(req))
     const { payload } = req
-    const { docs: users } = await payload.find({ collection: 'users', where: { email: { equals: input.email } }, limit: 1, depth: 0, overrideAccess: true, req })
+    const { docs: users } = await payload.find({
+      collection: 'users',
+      where: { email: { equals: input.email } },
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
     const user = users[0]
     if (!user) throw bookingErrors.userNotFound()
-    const planWhere: Where = typeof input.planId === 'number' || /^\d{1,9}$/.test(input.planId) ? { id: { equals: Number(input.planId) } } : { code: { equals: input.planId } }
+    const planWhere: Where =
+      typeof input.planId === 'number' || /^\d{1,9}$/.test(input.planId)
+        ? { id: { equals: Number(input.planId) } }
+        : { code: { equals: input.planId } }
     const { docs: plans } = await payload.find({ collection: 'plans', where: planWhere, limit: 1, depth: 0, overrideAccess: true, req })
     const plan = plans[0]
     if (!plan) throw new BookingError('INVALID_INPUT', 404, 'That plan does not exist.', 'Plan Not Found')
@@ -71,7 +81,8 @@ export const subscribeEndpoint: Endpoint = {
         overrideAccess: true,
         req,
       })
-      const waitlist = plan.product === 'mentorship' ? await processWaitlistForUser({ payload, userId: user.id, req }) : { assigned: 0, stillWaiting: 0 }
+      const waitlist =
+        plan.product === 'mentorship' ? await processWaitlistForUser({ payload, userId: user.id, req }) : { assigned: 0, stillWaiting: 0 }
       return { payment, waitlist }
     })
     return json({

@@ -1,4 +1,4 @@
-import { idSchema, MESSAGES, waitlistRequestSchema, type WaitlistEntryView } from '@mentorloop/shared'
+import { idSchema, MESSAGES, type WaitlistEntryView, waitlistRequestSchema } from '@mentorloop/shared'
 import type { Endpoint } from 'payload'
 import { handle, json, parseOr400, readJson, requireSelfOrAdmin, requireUser } from '../../../lib/endpoint'
 import { joinWaitlist, leaveWaitlist, listWaitlist } from '../../../services/booking'
@@ -69,11 +69,22 @@ export const mentorWaitlistEndpoint: Endpoint = {
     const entries = await listWaitlist(req, { mentorId })
     const ids = [...new Set(entries.map((e) => e.userId))]
     const { docs: users } = ids.length
-      ? await req.payload.find({ collection: 'users', where: { id: { in: ids } }, depth: 0, pagination: false, overrideAccess: true, req, select: { name: true, email: true } })
+      ? await req.payload.find({
+          collection: 'users',
+          where: { id: { in: ids } },
+          depth: 0,
+          pagination: false,
+          overrideAccess: true,
+          req,
+          select: { name: true, email: true },
+        })
       : { docs: [] }
     const byId = new Map(users.map((u) => [u.id, u]))
     return json({
-      waitlistEntries: entries.map((e) => ({ ...view(e), user: { id: e.userId, name: byId.get(e.userId)?.name ?? null, email: byId.get(e.userId)?.email ?? null } })),
+      waitlistEntries: entries.map((e) => ({
+        ...view(e),
+        user: { id: e.userId, name: byId.get(e.userId)?.name ?? null, email: byId.get(e.userId)?.email ?? null },
+      })),
     })
   }),
 }

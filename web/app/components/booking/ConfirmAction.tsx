@@ -44,7 +44,11 @@ export function ConfirmAction({
       ) : (
         <Dialog.Close className={secondaryButton}>Keep it</Dialog.Close>
       )}
-      <button type="submit" disabled={busy} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+      >
         {busy ? 'Working…' : confirmLabel}
       </button>
     </Form>

@@ -9,4 +9,3 @@ export function scrollToPlans(navigate: (to: string) => void) {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
   window.scrollTo({ top, behavior: reduce ? 'auto' : 'smooth' })
 }
-

@@ -3,8 +3,8 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { scrollToPlans } from '~/components/booking/scrollToPlans'
-import { primaryButton, secondaryButton } from '~/components/buttons'
 import type { BookResult } from '~/components/booking/types'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 
 /**
  * The landing page's "Book Your Session" section (SPEC section 2, issue 5).
@@ -155,7 +155,9 @@ export function BookingSection({
             </select>
           </Field>
           {selected?.isFull ? (
-            <p className="text-sm text-slate-700">This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.</p>
+            <p className="text-sm text-slate-700">
+              This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.
+            </p>
           ) : null}
           <button type="submit" disabled={busy} className={`w-full ${primaryButton} py-3 disabled:opacity-60`}>
             {busy ? 'Booking…' : selected?.isFull ? 'Join Waitlist' : 'Book Session'}
@@ -165,48 +167,88 @@ export function BookingSection({
 
       {dialog ? (
         <Suspense fallback={null}>
-        <OutcomeDialog
-          open
-          tone={dialog.outcome === 'waitlisted' ? 'info' : 'error'}
-          title={dialog.title}
-          message={dialog.message}
-          onClose={closeDialog}
-          actions={<DialogActions dialog={dialog} onClose={closeDialog} onRetry={retry} onPlans={() => { setDialog(null); scrollToPlans(navigate) }} />}
-        />
+          <OutcomeDialog
+            open
+            tone={dialog.outcome === 'waitlisted' ? 'info' : 'error'}
+            title={dialog.title}
+            message={dialog.message}
+            onClose={closeDialog}
+            actions={
+              <DialogActions
+                dialog={dialog}
+                onClose={closeDialog}
+                onRetry={retry}
+                onPlans={() => {
+                  setDialog(null)
+                  scrollToPlans(navigate)
+                }}
+              />
+            }
+          />
         </Suspense>
       ) : null}
     </section>
   )
 }
 
-function DialogActions({ dialog, onClose, onRetry, onPlans }: { dialog: BookResult; onClose: () => void; onRetry: () => void; onPlans: () => void }) {
+function DialogActions({
+  dialog,
+  onClose,
+  onRetry,
+  onPlans,
+}: {
+  dialog: BookResult
+  onClose: () => void
+  onRetry: () => void
+  onPlans: () => void
+}) {
   if (dialog.outcome === 'waitlisted') {
-    return <button type="button" className={primaryButton} onClick={onClose}>Go to Dashboard</button>
+    return (
+      <button type="button" className={primaryButton} onClick={onClose}>
+        Go to Dashboard
+      </button>
+    )
   }
   switch (dialog.kind) {
     case 'payment':
       return (
         <>
-          <button type="button" className={secondaryButton} onClick={onClose}>Cancel</button>
-          <button type="button" className={primaryButton} onClick={onPlans}>View Plans</button>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className={primaryButton} onClick={onPlans}>
+            View Plans
+          </button>
         </>
       )
     case 'login':
       return (
         <>
-          <button type="button" className={secondaryButton} onClick={onClose}>Cancel</button>
-          <Link className={primaryButton} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>Login</Link>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <Link className={primaryButton} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>
+            Login
+          </Link>
         </>
       )
     case 'failed':
       return (
         <>
-          <button type="button" className={secondaryButton} onClick={onClose}>Close</button>
-          <button type="button" className={primaryButton} onClick={onRetry}>Retry</button>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className={primaryButton} onClick={onRetry}>
+            Retry
+          </button>
         </>
       )
     default:
-      return <button type="button" className={primaryButton} onClick={onClose}>OK</button>
+      return (
+        <button type="button" className={primaryButton} onClick={onClose}>
+          OK
+        </button>
+      )
   }
 }
 
@@ -214,17 +256,26 @@ function DialogActions({ dialog, onClose, onRetry, onPlans }: { dialog: BookResu
 function NoScriptResult({ result }: { result: BookResult }) {
   const error = result.outcome === 'error'
   return (
-    <div role="alert" className={`mt-6 rounded-xl border p-4 ${error ? 'border-red-300 bg-red-50 text-red-900' : 'border-brand-100 bg-white text-brand-900'}`}>
+    <div
+      role="alert"
+      className={`mt-6 rounded-xl border p-4 ${error ? 'border-red-300 bg-red-50 text-red-900' : 'border-brand-100 bg-white text-brand-900'}`}
+    >
       <p className="font-semibold">{result.title}</p>
       <p className="mt-1">{result.message}</p>
       {result.outcome === 'error' && result.kind === 'payment' ? (
-        <a href="/#premium-plans" className="mt-2 inline-block font-semibold underline">View Plans</a>
+        <a href="/#premium-plans" className="mt-2 inline-block font-semibold underline">
+          View Plans
+        </a>
       ) : null}
       {result.outcome === 'error' && result.kind === 'login' ? (
-        <a href={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`} className="mt-2 inline-block font-semibold underline">Login</a>
+        <a href={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`} className="mt-2 inline-block font-semibold underline">
+          Login
+        </a>
       ) : null}
       {result.outcome === 'waitlisted' ? (
-        <a href="/myDashboard" className="mt-2 inline-block font-semibold underline">Go to Dashboard</a>
+        <a href="/myDashboard" className="mt-2 inline-block font-semibold underline">
+          Go to Dashboard
+        </a>
       ) : null}
     </div>
   )

@@ -1,6 +1,6 @@
 import type { SiteSetting } from '@mentorloop/shared/payload-types'
 import { SectionLink } from './SectionLink'
-import { type TestimonialItem, TestimonialCarousel } from './TestimonialCarousel'
+import { TestimonialCarousel, type TestimonialItem } from './TestimonialCarousel'
 
 export function Hero({ hero, testimonials }: { hero: SiteSetting['hero']; testimonials: TestimonialItem[] }) {
   return (
@@ -11,9 +11,7 @@ export function Hero({ hero, testimonials }: { hero: SiteSetting['hero']; testim
             {hero.headline}
           </h1>
           {hero.subheadline ? <p className="mt-5 text-lg text-slate-700">{hero.subheadline}</p> : null}
-          <p className="mt-5 inline-flex rounded-full bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-800">
-            {hero.refundPromise}
-          </p>
+          <p className="mt-5 inline-flex rounded-full bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-800">{hero.refundPromise}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <SectionLink
               href="/#booking"

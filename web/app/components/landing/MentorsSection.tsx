@@ -20,7 +20,10 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
           className="mx-auto size-24 rounded-full object-cover"
         />
       ) : (
-        <span aria-hidden="true" className="mx-auto grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-900">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-900"
+        >
           {mentor.name.trim().charAt(0).toUpperCase()}
         </span>
       )}
@@ -55,10 +58,7 @@ export function MentorsList({ result }: { result: MentorsResult }) {
         <p className="font-semibold">{result.message}</p>
         {/* A plain GET of the page without JavaScript; with it, the page's data is fetched again in place. */}
         <Form method="get" action="/" preventScrollReset>
-          <button
-            type="submit"
-            className="mt-4 inline-block rounded-lg bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
-          >
+          <button type="submit" className="mt-4 inline-block rounded-lg bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900">
             {navigation.state === 'loading' && navigation.location.pathname === '/' ? 'Retrying…' : 'Retry'}
           </button>
         </Form>
@@ -85,15 +85,7 @@ export function MentorsLoading() {
   )
 }
 
-export function MentorsSectionShell({
-  heading,
-  intro,
-  children,
-}: {
-  heading: string
-  intro?: string | null
-  children: React.ReactNode
-}) {
+export function MentorsSectionShell({ heading, intro, children }: { heading: string; intro?: string | null; children: React.ReactNode }) {
   return (
     <section id="mentors" aria-labelledby="mentors-heading" className="mx-auto max-w-6xl px-4 py-16">
       <div className="flex flex-wrap items-end justify-between gap-4">

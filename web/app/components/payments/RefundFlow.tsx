@@ -1,4 +1,11 @@
-import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS, refundFeedbackSchema } from '@mentorloop/shared'
+import {
+  countWords,
+  MESSAGES,
+  REFUND_FEEDBACK_MAX_WORDS,
+  REFUND_REASON_OTHER,
+  REFUND_REASONS,
+  refundFeedbackSchema,
+} from '@mentorloop/shared'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
 import { primaryButton, secondaryButton } from '~/components/buttons'
@@ -192,8 +199,8 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
         tone="success"
         description={
           <>
-            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong> has been received. You will be
-            notified once it is processed.
+            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong> has been received. You will be notified
+            once it is processed.
           </>
         }
         testId="refund-done"

@@ -25,7 +25,11 @@ export function StatusBanner({ banner, onClose }: { banner: Banner | null; onClo
 
 function BannerBox({ banner, onClose }: { banner: Banner; onClose: () => void }) {
   return (
-    <div data-testid="qb-banner" data-kind={banner.kind} className={`pointer-events-auto flex items-start justify-between gap-4 rounded-xl border px-4 py-3 shadow-sm ${STYLES[banner.kind]}`}>
+    <div
+      data-testid="qb-banner"
+      data-kind={banner.kind}
+      className={`pointer-events-auto flex items-start justify-between gap-4 rounded-xl border px-4 py-3 shadow-sm ${STYLES[banner.kind]}`}
+    >
       <p className="font-medium">{banner.text}</p>
       <button type="button" onClick={onClose} className="shrink-0 rounded px-2 text-lg leading-none" aria-label="Dismiss message">
         <span aria-hidden="true">×</span>
