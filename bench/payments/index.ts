@@ -1,4 +1,4 @@
-import { createSandboxGateway } from '../../cms/payments/sandbox'
+import { createSandboxGateway } from '../../cms/gateway/sandbox'
 import type { Bench } from '../run'
 import { startBenchStack } from '../stack'
 

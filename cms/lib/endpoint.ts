@@ -1,55 +1,160 @@
-import type { PayloadRequest } from 'payload'
-import type { z } from 'zod'
+import { MESSAGES, SERVICE_KEY_HEADER } from '@mentorloop/shared'
+import type { User } from '@mentorloop/shared/payload-types'
+import type { Endpoint, PayloadRequest } from 'payload'
+import { z } from 'zod'
 import { checkRole } from '../access/checkRole'
-import { BookingError, bookingErrors } from '../services/booking/errors'
+import { env } from './env'
+import { AppError, commonErrors } from './errors'
+import { isValidServiceKey } from './serviceKey'
 
 /**
- * Small helpers for the thin custom endpoints: JSON in and out, zod parsing that answers 400
- * with the first issue's message, and BookingError -> its status and body. Anything else is a
- * 500 with a generic message (details go to the log, never to the client).
+ * The one shape of a custom endpoint (docs/decisions/042-one-endpoint-shape.md): who may call it,
+ * zod schemas for its URL segments, query and body, and a handler that calls a service. Every
+ * refusal leaves as the one error envelope; anything unexpected is logged and answered with the
+ * endpoint's `failure` text and no detail.
  */
-export function json(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+export type Auth = 'public' | 'user' | 'admin' | 'service'
+
+type CallerFor<A extends Auth> = A extends 'user' | 'admin' ? User : User | null
+
+export type EndpointContext<A extends Auth, P, Q, B> = {
+  req: PayloadRequest
+  user: CallerFor<A>
+  params: P
+  query: Q
+  body: B
 }
 
-export async function readJson(req: PayloadRequest): Promise<unknown> {
-  if (!req.json) return undefined
-  return req.json().catch(() => undefined)
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+export type EndpointDefinition<A extends Auth, P, Q, B> = {
+  path: string
+  method: Method
+  auth: A
+  params?: z.ZodType<P>
+  query?: z.ZodType<Q>
+  /** A zod schema for a JSON body, or `rawBody` for the unparsed text (webhooks sign the raw body). */
+  body?: z.ZodType<B>
+  /**
+   * The refusal for a body that does not parse, when a published contract names its own code or
+   * text (the spec's "Invalid payment response", the sign-in exchange's INVALID_REQUEST); by
+   * default INVALID_INPUT with the first issue's message and the field errors.
+   */
+  invalidBody?: (message: string, fieldErrors: Record<string, string>) => AppError
+  /** What a person reads when something unexpected fails (the spec's "Failed to …" texts). */
+  failure: string
+  /** Public answers may be kept briefly by proxies; everything else is private and never stored. */
+  cache?: CachePolicy
+  handler: (ctx: EndpointContext<A, P, Q, B>) => Promise<Response | object>
 }
 
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input ?? {})
-  if (!parsed.success) {
-    const message = input === undefined ? 'The request body must be JSON.' : (parsed.error.issues[0]?.message ?? 'Invalid request.')
-    throw new BookingError('INVALID_INPUT', 400, message, 'Invalid Request')
+/** The body schema of an endpoint that reads its body as text, unparsed (a webhook's signature covers the raw bytes). */
+export const rawBody = z.string()
+
+export type CachePolicy = 'private' | 'public'
+
+const CACHE_CONTROL: Record<CachePolicy, string> = {
+  private: 'no-store',
+  // Seats and content change often: a shared cache may keep a public answer only a moment.
+  public: 'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+}
+
+/** The one JSON answer of our endpoints. */
+export function json(body: unknown, init: { status?: number; cache?: CachePolicy; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, {
+    status: init.status ?? 200,
+    headers: { 'Cache-Control': CACHE_CONTROL[init.cache ?? 'private'], ...init.headers },
+  })
+}
+
+/** The first message per field of a zod error, keyed by the field's path. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_'
+    out[key] ??= issue.message
   }
-  return parsed.data
+  return out
 }
 
-export type SignedInUser = { id: number; email: string; name?: string | null; roles?: unknown }
-
-export function requireUser(req: PayloadRequest): SignedInUser {
-  if (!req.user) throw bookingErrors.pleaseLogin()
-  return req.user as unknown as SignedInUser
+function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, what: string): T {
+  if (!schema) return undefined as T
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const first = parsed.error.issues[0]?.message
+  throw commonErrors.invalidInput(first ?? `Invalid ${what}.`, fieldErrorsOf(parsed.error))
 }
 
-export const isAdminUser = (user: unknown) => checkRole(user, 'admin')
-
-/** A user id in the URL or body must be the caller's own, unless the caller is an admin. */
-export function requireSelfOrAdmin(user: SignedInUser, userId: number | undefined): number {
-  if (userId === undefined || userId === user.id) return user.id
-  if (isAdminUser(user)) return userId
-  throw bookingErrors.forbidden('You may only see or change your own bookings and waitlist entries.')
+async function readBody(req: PayloadRequest): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    const text = req.text ? await req.text() : ''
+    return { ok: true, value: text === '' ? undefined : JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
 }
 
-export function handle(fallbackMessage: string, fn: (req: PayloadRequest) => Promise<Response>) {
-  return async (req: PayloadRequest): Promise<Response> => {
-    try {
-      return await fn(req)
-    } catch (error) {
-      if (error instanceof BookingError) return json(error.toBody(), error.status)
-      req.payload.logger.error({ msg: fallbackMessage, err: error })
-      return json({ code: 'INTERNAL', error: fallbackMessage, message: fallbackMessage }, 500)
+/**
+ * The request's JSON body parsed with `schema`; a body that is not JSON or does not parse is a 400
+ * (INVALID_INPUT with the first issue's message and the field errors, unless `invalidBody` says
+ * otherwise). The wrapper calls it for `body`; a handler that must act before reading the body
+ * (a rate limit that counts bad requests too) calls it itself.
+ */
+export async function parseJsonBody<T>(
+  req: PayloadRequest,
+  schema: z.ZodType<T>,
+  invalidBody?: EndpointDefinition<Auth, unknown, unknown, T>['invalidBody'],
+): Promise<T> {
+  const read = await readBody(req)
+  const parsed = read.ok && read.value !== undefined ? schema.safeParse(read.value) : null
+  if (parsed?.success) return parsed.data
+  const message = parsed ? (parsed.error.issues[0]?.message ?? 'Invalid request.') : 'The request body must be JSON.'
+  const fieldErrors = parsed ? fieldErrorsOf(parsed.error) : {}
+  throw invalidBody?.(message, fieldErrors) ?? commonErrors.invalidInput(message, fieldErrors)
+}
+
+function authorize(req: PayloadRequest, auth: Auth): void {
+  if (auth === 'public') return
+  if (auth === 'service') {
+    if (!isValidServiceKey(req.headers.get(SERVICE_KEY_HEADER), env.SERVICE_KEY)) {
+      throw new AppError('SERVICE_KEY_INVALID', 401, 'A valid service key is required.')
     }
+    return
+  }
+  if (!req.user) throw commonErrors.unauthenticated(MESSAGES.PLEASE_LOGIN)
+  if (auth === 'admin' && !checkRole(req.user, 'admin')) throw commonErrors.forbidden('Only admins may do this.')
+}
+
+/** An error as its HTTP answer: ours as the envelope, anything else logged and answered with `failure`. */
+export function errorResponse(req: PayloadRequest, error: unknown, failure: string): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
+    return json(error.toBody(), { status: error.status, headers })
+  }
+  req.payload.logger.error({ msg: failure, err: error, path: req.pathname })
+  return json(new AppError('INTERNAL', 500, failure).toBody(), { status: 500 })
+}
+
+export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undefined>(def: EndpointDefinition<A, P, Q, B>): Endpoint {
+  return {
+    path: def.path,
+    method: def.method,
+    handler: async (req) => {
+      try {
+        authorize(req, def.auth)
+        const params = parse(def.params, req.routeParams ?? {}, 'address')
+        const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
+        let body: unknown
+        if ((def.body as unknown) === rawBody) {
+          body = req.text ? await req.text() : ''
+        } else if (def.body) {
+          body = await parseJsonBody(req, def.body, def.invalidBody)
+        }
+        const result = await def.handler({ req, user: (req.user ?? null) as CallerFor<A>, params, query, body: body as B })
+        return result instanceof Response ? result : json(result, { cache: def.cache })
+      } catch (error) {
+        return errorResponse(req, error, def.failure)
+      }
+    },
   }
 }

@@ -20,34 +20,32 @@ export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>
 }
 
 type Row = Record<string, unknown>
+type Executor = { execute: (query: SQL) => Promise<unknown> }
+
+async function transactionDb(req: PayloadRequest): Promise<Executor | null> {
+  const id = await req.transactionID
+  const adapter = req.payload.db as unknown as PostgresAdapter
+  return id !== undefined ? ((adapter.sessions[String(id)]?.db as unknown as Executor | undefined) ?? null) : null
+}
+
+/** Throws unless `req` is inside a transaction (a step that takes row locks needs one). */
+export async function requireTransaction(req: PayloadRequest): Promise<void> {
+  if (!(await transactionDb(req))) throw new Error('This step takes a row lock: run it inside inTransaction(req, ...)')
+}
 
 /**
  * Raw SQL on the transaction's own connection when `req` has one (`payload.db.drizzle` is the
  * pool: a lock taken there would not be held by our transaction, and a Local API call made
  * meanwhile would wait on it); plain reads without a transaction go to the pool.
  */
-export async function txQuery<T extends Row = Row>(req: PayloadRequest, query: SQL): Promise<T[]> {
-  const id = await req.transactionID
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  const session = id !== undefined ? adapter.sessions[String(id)] : undefined
-  const db = session?.db ?? adapter.drizzle
-  const result = (await db.execute(query)) as unknown as { rows: T[] }
+export async function txQuery<T extends Row = Row>(
+  req: PayloadRequest,
+  query: SQL,
+  opts: { requireTransaction?: boolean } = {},
+): Promise<T[]> {
+  const tx = await transactionDb(req)
+  if (!tx && opts.requireTransaction) throw new Error('This step takes a row lock: run it inside inTransaction(req, ...)')
+  const db = tx ?? (req.payload.db as unknown as { drizzle: Executor }).drizzle
+  const result = (await db.execute(query)) as { rows: T[] }
   return result.rows
-}
-
-export async function requireTransaction(req: PayloadRequest): Promise<void> {
-  const id = await req.transactionID
-  const adapter = req.payload.db as unknown as PostgresAdapter
-  if (id === undefined || !adapter.sessions[String(id)]) {
-    throw new Error('This step takes a row lock: run it inside inTransaction(req, ...)')
-  }
-}
-
-type Executor = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
-
-/** The drizzle handle of the request's transaction (raw SQL must run there, not on the pool). */
-export async function txDb(req: PayloadRequest): Promise<Executor> {
-  const db = req.payload.db as unknown as { sessions: Record<string, { db: Executor }>; drizzle: Executor }
-  const id = req.transactionID ? await req.transactionID : undefined
-  return (id && db.sessions[String(id)]?.db) || db.drizzle
 }

@@ -5,6 +5,7 @@ import * as migration_20261122_141149_question_bank from './20261122_141149_ques
 import * as migration_20261122_161334_issue6_refund_constraints from './20261122_161334_issue6_refund_constraints'
 import * as migration_20261122_161624_issue5_sessions from './20261122_161624_issue5_sessions'
 import * as migration_20261122_161912_issue6_payment_events from './20261122_161912_issue6_payment_events'
+import * as migration_20261123_155830_complimentary_plans from './20261123_155830_complimentary_plans'
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261122_161912_issue6_payment_events.up,
     down: migration_20261122_161912_issue6_payment_events.down,
     name: '20261122_161912_issue6_payment_events',
+  },
+  {
+    up: migration_20261123_155830_complimentary_plans.up,
+    down: migration_20261123_155830_complimentary_plans.down,
+    name: '20261123_155830_complimentary_plans',
   },
 ]

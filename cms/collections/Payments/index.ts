@@ -54,8 +54,16 @@ export const Payments: CollectionConfig = {
       options: [
         { label: 'Razorpay', value: 'razorpay' },
         { label: 'Sandbox', value: 'sandbox' },
+        { label: 'Complimentary (granted by an admin)', value: 'complimentary' },
       ],
     },
+    {
+      name: 'grantedBy',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { condition: (data) => data?.gateway === 'complimentary', description: 'The admin who granted this plan.' },
+    },
+    { name: 'note', type: 'textarea', maxLength: 500, admin: { condition: (data) => data?.gateway === 'complimentary' } },
     { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
     { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
     {

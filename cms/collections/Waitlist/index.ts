@@ -1,4 +1,4 @@
-import { WAITLIST_STATUSES } from '@mentorloop/shared'
+import { nowIso, WAITLIST_STATUSES } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
@@ -39,7 +39,7 @@ export const Waitlist: CollectionConfig = {
       type: 'date',
       required: true,
       index: true,
-      defaultValue: () => new Date().toISOString(),
+      defaultValue: () => nowIso(),
       admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'The queue is first come, first served by this time.' },
     },
   ],

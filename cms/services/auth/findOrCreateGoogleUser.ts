@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { User } from '@mentorloop/shared/payload-types'
 import { type PayloadRequest, ValidationError } from 'payload'
-import { AuthError } from './errors'
+import { AppError } from '../../lib/errors'
 import type { VerifiedIdentity } from './verifyIdToken'
 
 /**
@@ -45,12 +45,12 @@ async function findOrCreate(
   const byEmail = await findOne(req, { email: { equals: identity.email } })
   if (byEmail) {
     if (byEmail.googleSub && byEmail.googleSub !== identity.subject) {
-      throw new AuthError('ACCOUNT_CONFLICT', 409, 'This e-mail address is linked to a different Google account.')
+      throw new AppError('ACCOUNT_CONFLICT', 409, 'This e-mail address is linked to a different Google account.')
     }
     return refresh(req, byEmail, identity, { linkSubject: true })
   }
 
-  if (!opts.createAllowed) throw new AuthError('ACCOUNT_CONFLICT', 409, 'The account could not be created; please try again.')
+  if (!opts.createAllowed) throw new AppError('ACCOUNT_CONFLICT', 409, 'The account could not be created; please try again.')
   return (await req.payload.create({
     collection: 'users',
     data: {

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet } from 'jose'
 import { z } from 'zod'
 import { env } from '../../lib/env'
-import { AuthError } from './errors'
+import { AppError } from '../../lib/errors'
 
 /**
  * The OpenID provider the CMS trusts: Google in production, the local issuer
@@ -27,13 +27,13 @@ async function discover(issuer: string, clientId: string): Promise<OidcProvider>
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(5_000), headers: { Accept: 'application/json' } })
   } catch (error) {
-    throw new AuthError('ISSUER_UNAVAILABLE', 503, `The OpenID issuer could not be reached (${(error as Error).name}).`)
+    throw new AppError('ISSUER_UNAVAILABLE', 503, `The OpenID issuer could not be reached (${(error as Error).name}).`)
   }
-  if (!res.ok) throw new AuthError('ISSUER_UNAVAILABLE', 503, `The OpenID issuer's metadata answered ${res.status}.`)
+  if (!res.ok) throw new AppError('ISSUER_UNAVAILABLE', 503, `The OpenID issuer's metadata answered ${res.status}.`)
   const parsed = metadataSchema.safeParse(await res.json().catch(() => null))
-  if (!parsed.success) throw new AuthError('ISSUER_UNAVAILABLE', 503, "The OpenID issuer's metadata is not valid.")
+  if (!parsed.success) throw new AppError('ISSUER_UNAVAILABLE', 503, "The OpenID issuer's metadata is not valid.")
   if (parsed.data.issuer.replace(/\/$/, '') !== issuer.replace(/\/$/, '')) {
-    throw new AuthError('ISSUER_UNAVAILABLE', 503, "The OpenID issuer's metadata names another issuer.")
+    throw new AppError('ISSUER_UNAVAILABLE', 503, "The OpenID issuer's metadata names another issuer.")
   }
   const issuers = issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : [parsed.data.issuer]
   return {

@@ -1,6 +1,6 @@
 import { createRateLimiter } from '@mentorloop/shared'
 import { env } from '../../lib/env'
-import { AuthError } from './errors'
+import { AppError } from '../../lib/errors'
 
 /**
  * Sign-in exchange limits, per process (docs/decisions/020-sign-in.md):
@@ -17,12 +17,9 @@ const byAccount = createRateLimiter({ windowMs: WINDOW_MS, max: EXCHANGE_LIMITS.
 
 function enforce(result: ReturnType<typeof byIp.hit>, what: string) {
   if (!result.ok) {
-    throw new AuthError(
-      'RATE_LIMITED',
-      429,
-      `Too many sign-in attempts ${what}; try again in ${result.retryAfterSeconds} s.`,
-      result.retryAfterSeconds,
-    )
+    throw new AppError('RATE_LIMITED', 429, `Too many sign-in attempts ${what}; try again in ${result.retryAfterSeconds} s.`, {
+      retryAfterSeconds: result.retryAfterSeconds,
+    })
   }
 }
 

@@ -1,4 +1,4 @@
-import { AuthError } from './errors'
+import { AppError } from '../../lib/errors'
 
 /**
  * Each ID token (identified by its nonce and subject) may mint one session. Kept in memory until
@@ -16,7 +16,7 @@ export function markIdTokenUsed(subject: string, nonce: string, expiresAt: numbe
   const key = `${subject}\u0000${nonce}`
   const seen = used.get(key)
   if (seen !== undefined && seen >= nowSeconds) {
-    throw new AuthError('ID_TOKEN_REPLAYED', 401, 'This ID token was already used to sign in.')
+    throw new AppError('ID_TOKEN_REPLAYED', 401, 'This ID token was already used to sign in.')
   }
   if (used.size >= MAX_ENTRIES) used.delete(used.keys().next().value as string)
   // Remember a little past expiry: verification tolerates some clock skew.

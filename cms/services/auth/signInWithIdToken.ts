@@ -1,8 +1,9 @@
 import type { OidcExchangeRequest, OidcExchangeResponse } from '@mentorloop/shared'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
+import { mentorIdForUser } from '../../access/mentorIdForUser'
+import { inTransaction } from '../../lib/transaction'
 import { findOrCreateGoogleUser } from './findOrCreateGoogleUser'
 import { issueSession } from './issueSession'
-import { mentorIdForUser } from './mentorIdForUser'
 import { getOidcProvider, type OidcProvider } from './oidcProvider'
 import { limitExchangeByAccount } from './rateLimits'
 import { markIdTokenUsed } from './replayGuard'
@@ -10,7 +11,7 @@ import { verifyIdToken } from './verifyIdToken'
 
 /**
  * Google sign-in on the CMS side: verify the ID token the site received, find or create the
- * account, and mint a Payload session for it, in one transaction. Throws AuthError on refusal.
+ * account, and mint a Payload session for it, in one transaction. Throws AppError on refusal.
  * The caller (the exchange endpoint) has already checked the service key and the IP limit.
  */
 export async function signInWithIdToken(
@@ -23,19 +24,14 @@ export async function signInWithIdToken(
   limitExchangeByAccount(identity.subject)
   markIdTokenUsed(identity.subject, identity.nonce, identity.expiresAt)
 
-  const shouldCommit = await initTransaction(req)
-  try {
+  return inTransaction(req, async () => {
     const user = await findOrCreateGoogleUser(req, identity)
     const { token, exp } = await issueSession(req, user.id)
     const mentorId = await mentorIdForUser(req, user)
-    if (shouldCommit) await commitTransaction(req)
     return {
       token,
       exp,
       user: { id: user.id, email: user.email, name: user.name ?? null, roles: user.roles ?? [], mentorId },
     }
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { errors, jwtVerify } from 'jose'
 import { z } from 'zod'
-import { AuthError } from './errors'
+import { AppError } from '../../lib/errors'
 import type { OidcProvider } from './oidcProvider'
 
 /**
@@ -39,13 +39,13 @@ function sameString(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-function refusal(error: unknown): AuthError {
-  if (error instanceof AuthError) return error
-  if (error instanceof errors.JWTExpired) return new AuthError('ID_TOKEN_EXPIRED', 401, 'The ID token has expired.')
+function refusal(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  if (error instanceof errors.JWTExpired) return new AppError('ID_TOKEN_EXPIRED', 401, 'The ID token has expired.')
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'iss') return new AuthError('ID_TOKEN_ISSUER_INVALID', 401, 'The ID token comes from another issuer.')
-    if (error.claim === 'aud') return new AuthError('ID_TOKEN_AUDIENCE_INVALID', 401, 'The ID token was issued for another client.')
-    return new AuthError('ID_TOKEN_CLAIMS_INVALID', 401, `The ID token's "${error.claim}" claim is not acceptable (${error.reason}).`)
+    if (error.claim === 'iss') return new AppError('ID_TOKEN_ISSUER_INVALID', 401, 'The ID token comes from another issuer.')
+    if (error.claim === 'aud') return new AppError('ID_TOKEN_AUDIENCE_INVALID', 401, 'The ID token was issued for another client.')
+    return new AppError('ID_TOKEN_CLAIMS_INVALID', 401, `The ID token's "${error.claim}" claim is not acceptable (${error.reason}).`)
   }
   if (
     error instanceof errors.JWSSignatureVerificationFailed ||
@@ -53,15 +53,15 @@ function refusal(error: unknown): AuthError {
     error instanceof errors.JWKSMultipleMatchingKeys ||
     error instanceof errors.JOSEAlgNotAllowed
   ) {
-    return new AuthError('ID_TOKEN_SIGNATURE_INVALID', 401, "The ID token's signature does not match the issuer's keys.")
+    return new AppError('ID_TOKEN_SIGNATURE_INVALID', 401, "The ID token's signature does not match the issuer's keys.")
   }
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) {
-    return new AuthError('ID_TOKEN_MALFORMED', 401, 'The ID token is not a valid JWT.')
+    return new AppError('ID_TOKEN_MALFORMED', 401, 'The ID token is not a valid JWT.')
   }
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError) {
-    return new AuthError('ISSUER_UNAVAILABLE', 503, "The issuer's signing keys could not be fetched.")
+    return new AppError('ISSUER_UNAVAILABLE', 503, "The issuer's signing keys could not be fetched.")
   }
-  return new AuthError('ID_TOKEN_MALFORMED', 401, 'The ID token could not be verified.')
+  return new AppError('ID_TOKEN_MALFORMED', 401, 'The ID token could not be verified.')
 }
 
 export async function verifyIdToken(idToken: string, expectedNonce: string, provider: OidcProvider): Promise<VerifiedIdentity> {
@@ -80,22 +80,22 @@ export async function verifyIdToken(idToken: string, expectedNonce: string, prov
   const parsed = claimsSchema.safeParse(payload)
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join('.') || 'claims'
-    throw new AuthError('ID_TOKEN_CLAIMS_INVALID', 401, `The ID token's "${field}" claim is missing or not valid.`)
+    throw new AppError('ID_TOKEN_CLAIMS_INVALID', 401, `The ID token's "${field}" claim is missing or not valid.`)
   }
   const claims = parsed.data
   // With several audiences, the authorized party must be us (OpenID Connect Core 3.1.3.7).
   if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== provider.clientId) {
-    throw new AuthError('ID_TOKEN_AUDIENCE_INVALID', 401, 'The ID token was issued for another client.')
+    throw new AppError('ID_TOKEN_AUDIENCE_INVALID', 401, 'The ID token was issued for another client.')
   }
   if (!claims.nonce || !sameString(claims.nonce, expectedNonce)) {
-    throw new AuthError('ID_TOKEN_NONCE_INVALID', 401, 'The ID token does not belong to this sign-in (nonce mismatch).')
+    throw new AppError('ID_TOKEN_NONCE_INVALID', 401, 'The ID token does not belong to this sign-in (nonce mismatch).')
   }
   if (!claims.email) {
-    throw new AuthError('ID_TOKEN_CLAIMS_INVALID', 401, 'The ID token has no e-mail address (the "email" scope is required).')
+    throw new AppError('ID_TOKEN_CLAIMS_INVALID', 401, 'The ID token has no e-mail address (the "email" scope is required).')
   }
   // Google sends a boolean; anything else (missing, false, "true") is not a verified address.
   if (claims.email_verified !== true) {
-    throw new AuthError('EMAIL_NOT_VERIFIED', 403, 'The e-mail address of this Google account is not verified.')
+    throw new AppError('EMAIL_NOT_VERIFIED', 403, 'The e-mail address of this Google account is not verified.')
   }
   return {
     subject: claims.sub,

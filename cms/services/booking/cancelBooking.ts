@@ -62,32 +62,3 @@ export async function cancelBooking({
     return { booking: cancelled, alreadyCancelled: false, assigned: assigned.length }
   })
 }
-
-/**
- * Cancels the student's confirmed booking, if any (an approved refund ends the plan and frees the
- * seat). Joins the caller's transaction when `req` has one.
- */
-export async function cancelBookingsOfUser({
-  payload,
-  userId,
-  req: given,
-}: {
-  payload: Payload
-  userId: number | string
-  req?: PayloadRequest
-}): Promise<{ cancelled: number; assigned: number }> {
-  const req = given ?? (await createLocalReq({}, payload))
-  return inTransaction(req, async () => {
-    const { docs } = await payload.find({
-      collection: 'bookings',
-      where: { user: { equals: userId }, status: { equals: 'confirmed' } },
-      depth: 0,
-      pagination: false,
-      overrideAccess: true,
-      req,
-    })
-    let assigned = 0
-    for (const b of docs) assigned += (await cancelBooking({ payload, bookingId: b.id, byUser: 'system', req })).assigned
-    return { cancelled: docs.length, assigned }
-  })
-}

@@ -1,11 +1,12 @@
+import { nowIso } from '@mentorloop/shared'
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import { inTransaction } from '../../lib/transaction'
-import { getActivePlan } from '../plans/getActivePlan'
+import { getActivePlan } from '../plans/activePlan'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmedBookingOf, isOpenForBooking, lockMentor, lockUser, queuePosition } from './seats'
+import { confirmedBookingOf, lockMentor, lockUser, queuePosition } from './seats'
 import { findWaitingEntry } from './waitlist'
 
 export type CreateBookingInput = {
@@ -62,7 +63,7 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   if (!mentor?.published) throw bookingErrors.mentorNotFound()
   const recipient = { email: user.email, name: name ?? user.name }
 
-  if (isOpenForBooking(mentor)) {
+  if (mentor.open) {
     const booking = await payload.create({
       collection: 'bookings',
       data: { user: userId, mentor: mentorId, status: 'confirmed', source: 'direct' },
@@ -84,7 +85,7 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   if (already) return { kind: 'waitlisted', entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true }
   const entry = await payload.create({
     collection: 'waitlist',
-    data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: new Date().toISOString() },
+    data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: nowIso() },
     depth: 0,
     overrideAccess: true,
     req,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { AppError } from '../../lib/errors'
 import { isConstraint, isUniqueViolation, pgError } from './dbErrors'
-import { BookingError, bookingErrors } from './errors'
+import { bookingErrors } from './errors'
 
 describe('database errors behind Drizzle and Payload', () => {
   it('finds the PostgreSQL code and constraint through causes', () => {
@@ -24,12 +25,13 @@ describe('booking errors carry the spec texts', () => {
   it('payment required answers requiresPayment with the dialog title', () => {
     expect(bookingErrors.paymentRequired().toBody()).toEqual({
       code: 'PAYMENT_REQUIRED',
+      title: 'Payment Required',
       error: 'Payment Required',
       message: 'Please subscribe to a plan before booking sessions.',
       requiresPayment: true,
     })
     const e = bookingErrors.alreadyBooked()
-    expect(e).toBeInstanceOf(BookingError)
+    expect(e).toBeInstanceOf(AppError)
     expect([e.status, e.title, e.message]).toEqual([409, 'Already Booked', 'You have already booked this mentor.'])
   })
 })

@@ -1,9 +1,9 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { PayloadRequest } from 'payload'
-import { requireTransaction, txQuery } from '../../lib/transaction'
-import { getActivePlan } from '../plans/getActivePlan'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { inTransaction, requireTransaction, txQuery } from '../../lib/transaction'
+import { getActivePlan } from '../plans/activePlan'
 import { emailSeatAssigned } from './emails'
-import { confirmedBookingOf, lockMentor, seatsLeft } from './seats'
+import { confirmedBookingOf, lockMentor } from './seats'
 
 export type SeatAssignment = { userId: number; entryId: number; bookingId: number }
 
@@ -15,8 +15,8 @@ export type SeatAssignment = { userId: number; entryId: number; bookingId: numbe
 export async function fillOpenSeatsInTransaction(req: PayloadRequest, mentorId: number): Promise<SeatAssignment[]> {
   await requireTransaction(req)
   const mentor = await lockMentor(req, mentorId)
-  if (!mentor?.published || !mentor.acceptingBookings) return []
-  let free = seatsLeft(mentor)
+  if (!mentor?.published || mentor.paused) return []
+  let free = mentor.seatsLeft
   if (free === 0) return []
 
   const queue = await txQuery<{ id: number; user_id: number }>(
@@ -45,4 +45,21 @@ export async function fillOpenSeatsInTransaction(req: PayloadRequest, mentorId: 
     free--
   }
   return assigned
+}
+
+/** A seat opened at a mentor (capacity raised, a booking cancelled or refunded, a new batch). */
+export async function fillOpenSeats({
+  payload,
+  mentorId,
+  req: given,
+}: {
+  payload: Payload
+  mentorId: number | string
+  req?: PayloadRequest
+}): Promise<{ assigned: number; userIds: number[] }> {
+  const req = given ?? (await createLocalReq({}, payload))
+  return inTransaction(req, async () => {
+    const done = await fillOpenSeatsInTransaction(req, Number(mentorId))
+    return { assigned: done.length, userIds: done.map((a) => a.userId) }
+  })
 }

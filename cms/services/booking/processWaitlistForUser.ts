@@ -37,20 +37,3 @@ export async function processWaitlistForUser({
     return { assigned, stillWaiting: Number(row?.n ?? 0) }
   })
 }
-
-/** A seat opened at a mentor (capacity raised, a booking cancelled or refunded, a new batch). */
-export async function fillOpenSeats({
-  payload,
-  mentorId,
-  req: given,
-}: {
-  payload: Payload
-  mentorId: number | string
-  req?: PayloadRequest
-}): Promise<{ assigned: number; userIds: number[] }> {
-  const req = given ?? (await createLocalReq({}, payload))
-  return inTransaction(req, async () => {
-    const done = await fillOpenSeatsInTransaction(req, Number(mentorId))
-    return { assigned: done.length, userIds: done.map((a) => a.userId) }
-  })
-}

@@ -1,3 +1,4 @@
+import { nowIso } from '@mentorloop/shared'
 import type { Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -42,7 +43,7 @@ export async function joinWaitlist(
     if (!user) throw bookingErrors.userNotFound()
     const entry = await payload.create({
       collection: 'waitlist',
-      data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: new Date().toISOString() },
+      data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: nowIso() },
       depth: 0,
       overrideAccess: true,
       req,

@@ -1,15 +1,14 @@
-import { formatRupees, paiseToRupees } from '@mentorloop/shared'
+import { formatDate, formatRupees, now, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
-import { txDb } from '../../lib/transaction'
+import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
+import { planWindow } from '../plans/activePlan'
 
 export type Completion = { payment: Payment; activated: boolean }
-
-const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
 
 /**
  * Moves the order's payment to `completed` exactly once and starts the plan for its duration.
@@ -19,19 +18,24 @@ const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: '
  * gets zero rows and returns the completed payment with `activated: false`.
  */
 export async function completePayment(req: PayloadRequest, orderId: string, paymentId: string): Promise<Completion | null> {
-  const db = await txDb(req)
-  const { rows } = await db.execute(sql`
-    UPDATE payments AS p
-       SET status = 'completed',
-           gateway_payment_id = ${paymentId},
-           subscription_starts = now(),
-           subscription_ends = now() + (pl.duration_days::numeric * interval '1 day'),
-           updated_at = now()
-      FROM plans AS pl
-     WHERE pl.id = p.plan_id
-       AND p.gateway_order_id = ${orderId}
-       AND p.status IN ('created', 'failed')
-    RETURNING p.id`)
+  const [order] = await txQuery<{ duration_days: string | number }>(
+    req,
+    sql`SELECT pl.duration_days FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.gateway_order_id = ${orderId}`,
+  )
+  if (!order) return null
+  const window = planWindow({ durationDays: Number(order.duration_days) }, now())
+  const rows = await txQuery<{ id: number }>(
+    req,
+    sql`UPDATE payments
+           SET status = 'completed',
+               gateway_payment_id = ${paymentId},
+               subscription_starts = ${window.startsAt.toISOString()},
+               subscription_ends = ${window.endsAt.toISOString()},
+               updated_at = now()
+         WHERE gateway_order_id = ${orderId}
+           AND status IN ('created', 'failed')
+        RETURNING id`,
+  )
   const updatedId = rows[0]?.id
   const { docs } = await req.payload.find({
     collection: 'payments',
@@ -52,7 +56,7 @@ async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void
   const user = typeof payment.user === 'object' ? (payment.user as User) : null
   const plan = typeof payment.plan === 'object' ? (payment.plan as Plan) : null
   if (!user?.email || !plan) return
-  const ends = payment.subscriptionEnds ? DATE.format(new Date(payment.subscriptionEnds)) : null
+  const ends = payment.subscriptionEnds ? formatDate(payment.subscriptionEnds) : null
   await queueEmail(req, {
     to: user.email,
     template: 'payment-receipt',
@@ -71,10 +75,9 @@ async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void
 
 /** A failure reported by checkout or a webhook: only a `created` payment may become `failed`. */
 export async function markPaymentFailed(req: PayloadRequest, orderId: string): Promise<boolean> {
-  const db = await txDb(req)
-  const { rows } = await db.execute(sql`
-    UPDATE payments SET status = 'failed', updated_at = now()
-     WHERE gateway_order_id = ${orderId} AND status = 'created'
-    RETURNING id`)
+  const rows = await txQuery(
+    req,
+    sql`UPDATE payments SET status = 'failed', updated_at = now() WHERE gateway_order_id = ${orderId} AND status = 'created' RETURNING id`,
+  )
   return rows.length > 0
 }

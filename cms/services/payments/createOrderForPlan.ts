@@ -1,9 +1,9 @@
-import { alreadyPurchasedMessage, CURRENCY, MESSAGES, rupeesToPaise } from '@mentorloop/shared'
+import { alreadyPurchasedMessage, CURRENCY, MESSAGES, nowMs, rupeesToPaise } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
-import { GatewayError, getGateway } from '../../payments'
-import { PaymentError } from './errors'
-import { hasActivePlan } from './hasPlan'
+import { GatewayError, type GatewayName, getGateway } from '../../gateway'
+import { AppError } from '../../lib/errors'
+import { listActivePlans } from '../plans/activePlan'
 
 export type CreatedOrder = {
   orderId: string
@@ -12,11 +12,12 @@ export type CreatedOrder = {
   currency: string
   /** The gateway's public key id for the checkout widget. */
   keyId: string
+  gateway: GatewayName
   plan: { code: Plan['code']; name: string; product: Plan['product'] }
   payment: Payment
 }
 
-/** A published, active plan by code, or PaymentError PLAN_NOT_FOUND. */
+/** A published, active plan by code, or AppError PLAN_NOT_FOUND. */
 export async function findPurchasablePlan(req: PayloadRequest, planCode: string): Promise<Plan> {
   const { docs } = await req.payload.find({
     collection: 'plans',
@@ -27,7 +28,7 @@ export async function findPurchasablePlan(req: PayloadRequest, planCode: string)
     req,
   })
   const plan = docs[0]
-  if (!plan) throw new PaymentError('PLAN_NOT_FOUND', 404, `There is no plan "${planCode}" on sale.`)
+  if (!plan) throw new AppError('PLAN_NOT_FOUND', 404, `There is no plan "${planCode}" on sale.`)
   return plan
 }
 
@@ -50,10 +51,12 @@ export async function createOrderForPlan({
   const plan = await findPurchasablePlan(req, planCode)
   const amount = rupeesToPaise(plan.price)
   if (amount < 100) {
-    throw new PaymentError('PLAN_NOT_PURCHASABLE', 400, `The ${plan.name} plan is free and needs no payment.`)
+    throw new AppError('PLAN_NOT_PURCHASABLE', 400, `The ${plan.name} plan is free and needs no payment.`)
   }
-  if (await hasActivePlan(req, user.id, plan.id)) {
-    throw new PaymentError('ALREADY_PURCHASED', 409, alreadyPurchasedMessage(plan.name), MESSAGES.CANNOT_PURCHASE_TITLE)
+  if ((await listActivePlans(req, user.id, { planId: plan.id })).length > 0) {
+    throw new AppError('ALREADY_PURCHASED', 409, alreadyPurchasedMessage(plan.name), {
+      title: MESSAGES.CANNOT_PURCHASE_TITLE,
+    })
   }
   const gateway = getGateway()
   const currency = plan.currency ?? CURRENCY
@@ -62,18 +65,18 @@ export async function createOrderForPlan({
     order = await gateway.createOrder({
       amount,
       currency,
-      receipt: `u${user.id}-${plan.code}-${Date.now().toString(36)}`,
+      receipt: `u${user.id}-${plan.code}-${nowMs().toString(36)}`,
       notes: { userId: String(user.id), planCode: plan.code },
     })
   } catch (error) {
     if (error instanceof GatewayError) {
       payload.logger.warn({ msg: 'Gateway refused to create an order', code: error.code, status: error.providerStatus })
-      throw new PaymentError('ORDER_FAILED', 502, MESSAGES.FAILED_CREATE_ORDER)
+      throw new AppError('ORDER_FAILED', 502, MESSAGES.FAILED_CREATE_ORDER)
     }
     throw error
   }
   if (order.amount !== amount) {
-    throw new PaymentError('ORDER_FAILED', 502, MESSAGES.FAILED_CREATE_ORDER)
+    throw new AppError('ORDER_FAILED', 502, MESSAGES.FAILED_CREATE_ORDER)
   }
   const payment = (await payload.create({
     collection: 'payments',
@@ -94,6 +97,7 @@ export async function createOrderForPlan({
     amount,
     currency,
     keyId: gateway.keyId,
+    gateway: gateway.name,
     plan: { code: plan.code, name: plan.name, product: plan.product },
     payment,
   }

@@ -57,6 +57,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       amount: Number(p.amount),
       currency: p.currency,
       status: p.status,
+      complimentary: p.gateway === 'complimentary',
       subscriptionStarts: p.subscriptionStarts ?? null,
       subscriptionEnds: p.subscriptionEnds ?? null,
       createdAt: p.createdAt,

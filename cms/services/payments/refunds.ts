@@ -1,14 +1,17 @@
-import { formatRupees, paiseToRupees, type RefundReason } from '@mentorloop/shared'
+import { formatRupees, nowIso, paiseToRupees, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { GatewayError, getGateway } from '../../gateway'
 import { env } from '../../lib/env'
-import { inTransaction, txDb } from '../../lib/transaction'
+import { AppError } from '../../lib/errors'
+import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
-import { GatewayError, getGateway } from '../../payments'
-import { PaymentError } from './errors'
 import { releaseSeatAfterRefund } from './waitlistCallPoints'
+
+const complimentaryNotRefundable = () =>
+  new AppError('REFUND_NOT_ALLOWED', 400, 'A complimentary plan was not paid for, so there is nothing to refund.')
 
 const OPEN_STATUSES = ['requested', 'approved', 'refunded'] as const
 const idOf = (v: number | { id: number } | null | undefined) => (v && typeof v === 'object' ? v.id : (v ?? null))
@@ -27,11 +30,12 @@ export async function requestRefund(
       .findByID({ collection: 'payments', id: input.paymentId, depth: 1, overrideAccess: true, req, disableErrors: true })
       .catch(() => null)
     if (!payment || idOf(payment.user as User) !== user.id) {
-      throw new PaymentError('PAYMENT_NOT_FOUND', 404, 'Payment not found.')
+      throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found.')
     }
     if (payment.status !== 'completed') {
-      throw new PaymentError('REFUND_NOT_ALLOWED', 400, 'Only a successful payment can be refunded.')
+      throw new AppError('REFUND_NOT_ALLOWED', 400, 'Only a successful payment can be refunded.')
     }
+    if (payment.gateway === 'complimentary') throw complimentaryNotRefundable()
     const open = await req.payload.count({
       collection: 'refund-requests',
       where: { payment: { equals: payment.id }, status: { in: [...OPEN_STATUSES] } },
@@ -39,7 +43,7 @@ export async function requestRefund(
       req,
     })
     if (open.totalDocs > 0) {
-      throw new PaymentError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+      throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
     }
     let created: RefundRequest
     try {
@@ -57,7 +61,7 @@ export async function requestRefund(
         e?.message?.includes('refund_requests_one_open_per_payment') ||
         e?.data?.errors?.some((x) => x.path === 'payment_id' || x.path === 'payment')
       ) {
-        throw new PaymentError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+        throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
       }
       throw error
     }
@@ -92,12 +96,11 @@ export async function decideRefund(
   adminNote: string | null | undefined,
 ): Promise<Partial<RefundRequest>> {
   const decidedBy = req.user?.id
-  const decidedAt = new Date().toISOString()
-  const db = await txDb(req)
+  const decidedAt = nowIso()
   // Two admins deciding at once: the row lock makes the second wait, then see it decided.
-  const locked = await db.execute(sql`SELECT status FROM refund_requests WHERE id = ${request.id} FOR UPDATE`)
-  if (locked.rows[0]?.status !== 'requested') {
-    throw new PaymentError('REFUND_NOT_ALLOWED', 409, 'This refund request has already been decided.')
+  const [locked] = await txQuery<{ status: string }>(req, sql`SELECT status FROM refund_requests WHERE id = ${request.id} FOR UPDATE`)
+  if (locked?.status !== 'requested') {
+    throw new AppError('REFUND_NOT_ALLOWED', 409, 'This refund request has already been decided.')
   }
   const payment = (await req.payload.findByID({
     collection: 'payments',
@@ -125,17 +128,20 @@ export async function decideRefund(
     return { status: 'rejected', decidedBy, decidedAt }
   }
 
+  if (payment.gateway === 'complimentary') throw complimentaryNotRefundable()
   if (!payment.gatewayPaymentId) {
-    throw new PaymentError('REFUND_NOT_ALLOWED', 400, 'Only a completed payment can be refunded.')
+    throw new AppError('REFUND_NOT_ALLOWED', 400, 'Only a completed payment can be refunded.')
   }
   // Only a completed payment becomes refunded, once; the plan ends now.
-  const refunded = await db.execute(sql`
-    UPDATE payments
-       SET status = 'refunded', subscription_ends = LEAST(subscription_ends, now()), updated_at = now()
-     WHERE id = ${payment.id} AND status = 'completed'
-    RETURNING id`)
-  if (refunded.rows.length === 0) {
-    throw new PaymentError('REFUND_NOT_ALLOWED', 409, 'Only a completed payment can be refunded.')
+  const refunded = await txQuery(
+    req,
+    sql`UPDATE payments
+           SET status = 'refunded', subscription_ends = LEAST(subscription_ends, ${nowIso()}::timestamptz), updated_at = now()
+         WHERE id = ${payment.id} AND status = 'completed'
+        RETURNING id`,
+  )
+  if (refunded.length === 0) {
+    throw new AppError('REFUND_NOT_ALLOWED', 409, 'Only a completed payment can be refunded.')
   }
   if (plan.product === 'mentorship') {
     await releaseSeatAfterRefund({ payload: req.payload, userId: student.id, req })
@@ -149,7 +155,7 @@ export async function decideRefund(
     })
   } catch (error) {
     if (error instanceof GatewayError) {
-      throw new PaymentError('REFUND_FAILED', 502, `The refund could not be made: ${error.message}`)
+      throw new AppError('REFUND_FAILED', 502, `The refund could not be made: ${error.message}`)
     }
     throw error
   }

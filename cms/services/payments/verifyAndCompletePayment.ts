@@ -2,10 +2,10 @@ import { MESSAGES } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
+import { getGateway } from '../../gateway'
+import { AppError } from '../../lib/errors'
 import { inTransaction } from '../../lib/transaction'
-import { getGateway } from '../../payments'
 import { completePayment } from './completePayment'
-import { PaymentError } from './errors'
 import { processWaitlistAfterPayment, type WaitlistOutcome } from './waitlistCallPoints'
 
 export type VerifiedPayment = {
@@ -36,7 +36,7 @@ export async function verifyAndCompletePayment({
   req: PayloadRequest
 }): Promise<VerifiedPayment> {
   if (!getGateway().verifyCheckoutSignature({ orderId, paymentId, signature })) {
-    throw new PaymentError('INVALID_SIGNATURE', 400, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+    throw new AppError('INVALID_SIGNATURE', 400, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
   const { docs } = await payload.find({
     collection: 'payments',
@@ -49,16 +49,16 @@ export async function verifyAndCompletePayment({
   const existing = docs[0]
   const ownerId = existing && (typeof existing.user === 'object' ? existing.user.id : existing.user)
   if (!existing || (ownerId !== user.id && !checkRole(user, 'admin'))) {
-    throw new PaymentError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+    throw new AppError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
   if (existing.gatewayPaymentId && existing.gatewayPaymentId !== paymentId) {
-    throw new PaymentError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+    throw new AppError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
 
   const completion = await inTransaction(req, () => completePayment(req, orderId, paymentId))
-  if (!completion) throw new PaymentError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+  if (!completion) throw new AppError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   if (completion.payment.status !== 'completed' && completion.payment.status !== 'refunded') {
-    throw new PaymentError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
+    throw new AppError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
   const waitlist = await afterActivation(payload, req, completion)
   return { payment: completion.payment, activated: completion.activated, waitlist }

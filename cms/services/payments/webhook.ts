@@ -3,10 +3,10 @@ import type { Payment } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
-import { inTransaction, txDb } from '../../lib/transaction'
-import { getGateway } from '../../payments'
+import { getGateway } from '../../gateway'
+import { AppError } from '../../lib/errors'
+import { inTransaction, txQuery } from '../../lib/transaction'
 import { completePayment, markPaymentFailed } from './completePayment'
-import { PaymentError } from './errors'
 import { markRefundOutcome } from './refunds'
 import { afterActivation } from './verifyAndCompletePayment'
 
@@ -37,30 +37,31 @@ export async function handleWebhook(
   signature: string | null,
   eventIdHeader: string | null,
 ): Promise<WebhookOutcome> {
-  if (!signature) throw new PaymentError('INVALID_SIGNATURE', 400, 'Missing webhook signature.')
+  if (!signature) throw new AppError('INVALID_SIGNATURE', 400, 'Missing webhook signature.')
   if (!getGateway().verifyWebhookSignature(rawBody, signature)) {
-    throw new PaymentError('INVALID_SIGNATURE', 400, 'Invalid webhook signature.')
+    throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature.')
   }
   let json: unknown
   try {
     json = JSON.parse(rawBody)
   } catch {
-    throw new PaymentError('INVALID_INPUT', 400, 'The webhook body is not JSON.')
+    throw new AppError('INVALID_INPUT', 400, 'The webhook body is not JSON.')
   }
   const parsed = eventSchema.safeParse(json)
-  if (!parsed.success) throw new PaymentError('INVALID_INPUT', 400, 'The webhook body is not a Razorpay event.')
+  if (!parsed.success) throw new AppError('INVALID_INPUT', 400, 'The webhook body is not a Razorpay event.')
   const { event, payload: entities } = parsed.data
   const eventId = eventIdHeader?.trim().slice(0, 100) || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
 
   let activated: { payment: Payment; activated: boolean } | null = null
   const result = await inTransaction(req, async () => {
-    const db = await txDb(req)
-    const inserted = await db.execute(sql`
-      INSERT INTO payment_events (event_id, event, created_at, updated_at)
-      VALUES (${eventId}, ${event.slice(0, 100)}, now(), now())
-      ON CONFLICT (event_id) DO NOTHING
-      RETURNING id`)
-    if (inserted.rows.length === 0) return { duplicate: true, action: 'ignored' }
+    const inserted = await txQuery(
+      req,
+      sql`INSERT INTO payment_events (event_id, event, created_at, updated_at)
+          VALUES (${eventId}, ${event.slice(0, 100)}, now(), now())
+          ON CONFLICT (event_id) DO NOTHING
+          RETURNING id`,
+    )
+    if (inserted.length === 0) return { duplicate: true, action: 'ignored' }
 
     const payment = entities.payment?.entity
     const orderId = payment?.order_id ?? entities.order?.entity.id ?? null

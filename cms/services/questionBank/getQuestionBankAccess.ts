@@ -1,6 +1,7 @@
+import type { QbSubscriptionStatus } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
-import { getActivePlan } from '../plans/getActivePlan'
+import { getActivePlan } from '../plans/activePlan'
 
 export type QuestionBankAccess = {
   plan: Pick<Plan, 'id' | 'code' | 'name'>
@@ -39,5 +40,16 @@ export async function getQuestionBankAccess(req: PayloadRequest, userId: number 
     topicWise: Boolean(access.topicWise),
     videoSolutions: Boolean(access.videoSolutions),
     toppersSolutions: Boolean(access.toppersSolutions),
+  }
+}
+
+/** The spec's question-bank subscription status: the plan's name ("Free" when none), and its expiry when active. */
+export async function questionBankStatus(req: PayloadRequest, userId: number | string): Promise<QbSubscriptionStatus> {
+  const access = await getQuestionBankAccess(req, userId)
+  return {
+    currentPlan: access.isActive ? access.plan.name : 'Free',
+    planCode: access.isActive ? access.plan.code : 'QB_FREE',
+    isActive: access.isActive,
+    expiryDate: access.isActive ? access.expiryDate : null,
   }
 }

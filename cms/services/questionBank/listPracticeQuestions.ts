@@ -1,6 +1,7 @@
 import type { Question } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest, Where } from 'payload'
 import type { QuestionTopic } from '../../collections/Questions/topics'
+import { AppError } from '../../lib/errors'
 import { getQuestionBankAccess, type QuestionBankAccess } from './getQuestionBankAccess'
 
 export type PracticeQuestion = Pick<Question, 'id' | 'exam' | 'year' | 'topic' | 'question' | 'solution'> & {
@@ -15,12 +16,7 @@ export type PracticeSet = {
   questions: PracticeQuestion[]
 }
 
-export class TopicFilterNotIncluded extends Error {
-  readonly code = 'TOPIC_FILTER_NOT_INCLUDED'
-  constructor() {
-    super('Topic-wise questions are part of the Plus plan.')
-  }
-}
+const topicFilterNotIncluded = () => new AppError('TOPIC_FILTER_NOT_INCLUDED', 403, 'Topic-wise questions are part of the Plus plan.')
 
 /**
  * The questions a student may practise, decided here on the server: a plan without paid access
@@ -33,7 +29,7 @@ export async function listPracticeQuestions(
   opts: { topic?: QuestionTopic | null } = {},
 ): Promise<PracticeSet> {
   const access = await getQuestionBankAccess(req, userId)
-  if (opts.topic && !access.topicWise) throw new TopicFilterNotIncluded()
+  if (opts.topic && !access.topicWise) throw topicFilterNotIncluded()
 
   const catalogue: Where = access.isActive ? {} : { inFreeSample: { equals: true } }
   const { docs } = await req.payload.find({

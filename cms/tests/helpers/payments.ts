@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { createSandboxGateway } from '../../payments/sandbox'
+import { createSandboxGateway } from '../../gateway/sandbox'
 import type { RestClient } from './rest'
 import type { TestUser } from './scenarios'
 

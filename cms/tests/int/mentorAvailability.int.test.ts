@@ -1,3 +1,4 @@
+import type { MentorAvailability } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -23,18 +24,7 @@ async function book(mentor: Mentor, status: 'confirmed' | 'cancelled' = 'confirm
   })
 }
 
-type Row = {
-  id: number
-  name: string
-  photoUrl: string | null
-  profession: string
-  company: string
-  skills: string
-  capacity: number
-  confirmed: number
-  isFull: boolean
-  acceptingBookings: boolean
-}
+type Row = MentorAvailability
 
 const find = (rows: Row[], id: number) => rows.find((r) => r.id === id)
 
@@ -65,13 +55,20 @@ describe('GET /api/mentors/availability', () => {
       company: 'Google',
       skills: 'DSA, System Design',
       capacity: 2,
-      confirmed: 2,
+      booked: 2,
+      seatsLeft: 0,
+      full: true,
+      paused: false,
+      open: false,
       isFull: true,
-      acceptingBookings: true,
       photoUrl: null,
     })
-    expect(find(res.body.docs, open.id)).toMatchObject({ capacity: 3, confirmed: 1, isFull: false })
-    expect(find(res.body.docs, closed.id)).toMatchObject({ confirmed: 0, isFull: false, acceptingBookings: false })
+    expect(find(res.body.docs, open.id)).toMatchObject({ capacity: 3, booked: 1, seatsLeft: 2, full: false, open: true, isFull: false })
+    // Paused by staff: seats are free, but the mentor is in waitlist mode like a full one
+    // (docs/decisions/041-seat-state.md), here, on is-full and waitlist-status alike.
+    expect(find(res.body.docs, closed.id)).toMatchObject({ booked: 0, seatsLeft: 5, full: false, paused: true, open: false, isFull: true })
+    expect((await rest.get(`/mentors/${closed.id}/is-full`)).body).toMatchObject({ isFull: true, paused: true, seatsLeft: 5 })
+    expect((await rest.get(`/bookings/mentor/${closed.id}/waitlist-status`)).body).toMatchObject({ waitlist: true, paused: true })
   })
 
   it('never lists a draft mentor, and shows no private field', async () => {
@@ -80,7 +77,21 @@ describe('GET /api/mentors/availability', () => {
     expect(find(res.body.docs, draft.id)).toBeUndefined()
     for (const row of res.body.docs) {
       expect(Object.keys(row).sort()).toEqual(
-        ['acceptingBookings', 'capacity', 'company', 'confirmed', 'id', 'isFull', 'name', 'photoUrl', 'profession', 'skills'].sort(),
+        [
+          'booked',
+          'capacity',
+          'company',
+          'full',
+          'id',
+          'isFull',
+          'name',
+          'open',
+          'paused',
+          'photoUrl',
+          'profession',
+          'seatsLeft',
+          'skills',
+        ].sort(),
       )
       expect(JSON.stringify(row)).not.toMatch(/@/)
     }

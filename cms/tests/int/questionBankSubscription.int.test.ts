@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { getGateway, getSandbox } from '../../payments'
+import { getGateway, getSandbox } from '../../gateway'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
@@ -124,7 +124,7 @@ describe('POST /api/payment/verify-payment', () => {
         const body = { ...full, [field]: value }
         const res = await rest.post('/payment/verify-payment', { token: student.token, body })
         expect(res.status).toBe(400)
-        expect(res.body).toEqual({ error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE, code: 'INVALID_PAYMENT_RESPONSE' })
+        expect(res.body).toMatchObject({ error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE, code: 'INVALID_PAYMENT_RESPONSE' })
       }
     }
     expect(await paymentsOf(student)).toHaveLength(0)

@@ -11,6 +11,27 @@ export const idSchema = z.coerce
   .positive('A numeric id is required.')
   .max(MAX_DB_ID, 'A numeric id is required.')
 
+/** An `:id` URL segment. */
+export const idParamsSchema = z.object({ id: idSchema })
+
+/**
+ * A URL segment naming a user by id or e-mail (the spec uses both). Segments may arrive still
+ * percent-encoded; one that is not valid encoding (a lone %) is bad input.
+ */
+export const userRefParamsSchema = z.object({
+  id: z
+    .string()
+    .max(400)
+    .transform((value, ctx) => {
+      try {
+        return decodeURIComponent(value).trim()
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'That is not a valid user id or e-mail.' })
+        return z.NEVER
+      }
+    }),
+})
+
 /** POST /api/bookings (SPEC: {userId, mentorId}; our site also sends the form's name and contact). */
 export const bookingRequestSchema = z.object({
   userId: idSchema.optional(),

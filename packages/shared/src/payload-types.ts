@@ -377,7 +377,12 @@ export interface Payment {
   amount: number;
   currency: string;
   status: 'created' | 'completed' | 'failed' | 'refunded';
-  gateway: 'razorpay' | 'sandbox';
+  gateway: 'razorpay' | 'sandbox' | 'complimentary';
+  /**
+   * The admin who granted this plan.
+   */
+  grantedBy?: (number | null) | User;
+  note?: string | null;
   gatewayOrderId: string;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
@@ -917,6 +922,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   currency?: T;
   status?: T;
   gateway?: T;
+  grantedBy?: T;
+  note?: T;
   gatewayOrderId?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;

@@ -82,6 +82,8 @@ export type PaymentHistoryItem = {
   amount: number
   currency: string
   status: 'created' | 'completed' | 'failed' | 'refunded'
+  /** Granted by an admin, not paid: shown as "Complimentary", never refundable. */
+  complimentary: boolean
   subscriptionStarts: string | null
   subscriptionEnds: string | null
   createdAt: string

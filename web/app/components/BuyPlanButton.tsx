@@ -1,7 +1,9 @@
 import {
   assignedToMentorsMessage,
   type CreateOrderResponse,
+  type ErrorBody,
   MESSAGES,
+  parseErrorBody,
   stillOnWaitlistMessage,
   type VerifyPaymentResponse,
 } from '@mentorloop/shared'
@@ -15,9 +17,9 @@ import { LazyModalDialog, preloadModalDialog } from './LazyModalDialog'
 type Step = 'order' | 'checkout' | 'verify' | null
 type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null
 
-async function post<T>(
-  body: Record<string, string>,
-): Promise<{ ok: boolean; status: number; body: T & { error?: string; title?: string } }> {
+type Answer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ErrorBody | null }
+
+async function post<T>(body: Record<string, string>): Promise<Answer<T>> {
   try {
     const res = await fetch('/resources/payments', {
       method: 'POST',
@@ -25,9 +27,10 @@ async function post<T>(
       headers: { Accept: 'application/json' },
       credentials: 'same-origin',
     })
-    return { ok: res.ok, status: res.status, body: (await res.json().catch(() => ({}))) as T & { error?: string; title?: string } }
+    const json: unknown = await res.json().catch(() => null)
+    return res.ok ? { ok: true, status: res.status, body: json as T } : { ok: false, status: res.status, error: parseErrorBody(json) }
   } catch {
-    return { ok: false, status: 0, body: {} as T & { error?: string } }
+    return { ok: false, status: 0, error: null }
   }
 }
 
@@ -55,16 +58,11 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
     setStep('order')
     try {
       const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode })
-      if (order.status === 401) {
-        setNotice({ kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' })
-        return
-      }
-      if (order.status === 409) {
-        setNotice({ kind: 'owned', title: order.body.title ?? MESSAGES.CANNOT_PURCHASE_TITLE, message: order.body.error ?? '' })
-        return
-      }
       if (!order.ok) {
-        toast.error(order.body.error ?? MESSAGES.FAILED_CREATE_ORDER)
+        if (order.status === 401) setNotice({ kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' })
+        else if (order.error?.code === 'ALREADY_PURCHASED')
+          setNotice({ kind: 'owned', title: order.error.title, message: order.error.message })
+        else toast.error(order.error?.message ?? MESSAGES.FAILED_CREATE_ORDER)
         return
       }
       if (!(await loadCheckoutScript())) {
@@ -93,7 +91,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
       setStep('verify')
       const verified = await post<VerifyPaymentResponse>({ intent: 'verify', ...outcome.response })
       if (!verified.ok) {
-        toast.error(verified.body.error ?? MESSAGES.VERIFICATION_FAILED)
+        toast.error(verified.error?.message ?? MESSAGES.VERIFICATION_FAILED)
         return
       }
       toast.success(MESSAGES.PAYMENT_VERIFIED)

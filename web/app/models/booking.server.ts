@@ -1,4 +1,4 @@
-import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
+import { type BookingView, type MentorAvailability, type SeatAction, seatAction, type WaitlistEntryView } from '@mentorloop/shared'
 import { CmsError, cms } from './cms.server'
 
 /**
@@ -8,33 +8,25 @@ import { CmsError, cms } from './cms.server'
 export type BookingAnswer =
   | { ok: true; kind: 'booked'; message: string; bookingId: number }
   | { ok: true; kind: 'waitlisted'; message: string; title: string; position: number | null }
-  | { ok: false; status: number; code: string; title: string; message: string; requiresPayment: boolean }
+  | { ok: false; status: number; code: string; title: string; message: string }
 
-type ErrorBody = { code?: string; error?: string; message?: string; requiresPayment?: boolean }
+type BookingResponse = {
+  code: 'BOOKED' | 'WAITLISTED'
+  message: string
+  title?: string
+  booking: { id: number } | null
+  waitlistEntry: { position: number | null } | null
+}
 
 export async function postBooking(token: string, body: { mentorId: number; name: string; contact: string }): Promise<BookingAnswer> {
   try {
-    const res = await cms<{
-      code: 'BOOKED' | 'WAITLISTED'
-      message: string
-      error?: string
-      session: { id: number } | null
-      waitlistEntry: { position: number | null } | null
-    }>('/bookings', { method: 'POST', token, body, timeoutMs: 20_000 })
-    if (res.code === 'BOOKED' && res.session) return { ok: true, kind: 'booked', message: res.message, bookingId: res.session.id }
-    return { ok: true, kind: 'waitlisted', message: res.message, title: res.error ?? '', position: res.waitlistEntry?.position ?? null }
+    const res = await cms<BookingResponse>('/bookings', { method: 'POST', token, body, timeoutMs: 20_000 })
+    if (res.code === 'BOOKED' && res.booking) return { ok: true, kind: 'booked', message: res.message, bookingId: res.booking.id }
+    return { ok: true, kind: 'waitlisted', message: res.message, title: res.title ?? '', position: res.waitlistEntry?.position ?? null }
   } catch (error) {
-    if (error instanceof CmsError && error.status < 500 && error.body && typeof error.body === 'object') {
-      const b = error.body as ErrorBody
-      return {
-        ok: false,
-        status: error.status,
-        code: b.code ?? 'ERROR',
-        title: b.error ?? '',
-        message: b.message ?? '',
-        requiresPayment: Boolean(b.requiresPayment),
-      }
-    }
+    const refusal = error instanceof CmsError ? error.refusal : null
+    if (refusal)
+      return { ok: false, status: (error as CmsError).status, code: refusal.code, title: refusal.title, message: refusal.message }
     throw error
   }
 }
@@ -61,9 +53,9 @@ export const joinWaitlist = (token: string, mentorId: number) =>
 export const leaveWaitlist = (token: string, mentorId: number) =>
   cms<{ message: string }>('/waitlist/remove', { method: 'POST', token, body: { mentorId } })
 
-export type MentorListItem = { id: number; name: string; email: string | null; isFull: boolean; seatsLeft: number | null }
+export type MentorListItem = { id: number; name: string; email: string | null; action: SeatAction; seatsLeft: number | null }
 
-/** Published mentors with their seats: two CMS calls whatever the number of mentors. */
+/** Published mentors with their seat state: two CMS calls whatever the number of mentors. */
 export async function getMentorsWithSeats(token: string | null): Promise<MentorListItem[]> {
   const [{ docs }, seats] = await Promise.all([
     cms<{ docs: { id: number; name: string; email?: string | null }[] }>('/mentors', {
@@ -71,9 +63,7 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
       query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
     }),
     // SPEC: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
-    cms<{ docs: { id: number; capacity: number; confirmed: number; isFull: boolean }[] }>('/mentors/availability', {
-      token,
-    }).catch(() => ({ docs: [] })),
+    cms<{ docs: MentorAvailability[] }>('/mentors/availability', { token }).catch(() => ({ docs: [] })),
   ])
   const byId = new Map(seats.docs.map((m) => [m.id, m]))
   return docs.map((m) => {
@@ -82,8 +72,8 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
       id: m.id,
       name: m.name,
       email: m.email ?? null,
-      isFull: seat?.isFull ?? false,
-      seatsLeft: seat ? Math.max(0, seat.capacity - seat.confirmed) : null,
+      action: seat ? seatAction(seat) : 'book',
+      seatsLeft: seat?.seatsLeft ?? null,
     }
   })
 }

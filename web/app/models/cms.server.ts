@@ -1,3 +1,4 @@
+import { type ErrorBody, parseErrorBody } from '@mentorloop/shared'
 import { stringify } from 'qs-esm'
 import { env } from '~/utils/env.server'
 
@@ -6,6 +7,9 @@ import { env } from '~/utils/env.server'
  * Payload token in `Authorization` (so Payload access control decides what comes back).
  */
 export class CmsError extends Error {
+  /** The CMS's error envelope (code, title, message), when the answer carried one. */
+  readonly envelope: ErrorBody | null
+
   constructor(
     message: string,
     readonly status: number,
@@ -13,6 +17,12 @@ export class CmsError extends Error {
   ) {
     super(message)
     this.name = 'CmsError'
+    this.envelope = parseErrorBody(body)
+  }
+
+  /** A refusal the person can act on (4xx with our envelope), as opposed to an outage. */
+  get refusal(): ErrorBody | null {
+    return this.status < 500 ? this.envelope : null
   }
 }
 

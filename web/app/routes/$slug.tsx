@@ -1,3 +1,4 @@
+import { formatDate } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { type MouseEvent, useEffect } from 'react'
@@ -68,7 +69,7 @@ export default function PolicyPage() {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
-  const updated = new Date(page.updatedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })
+  const updated = formatDate(page.updatedAt, 'longDate')
   return (
     <div className="bg-slate-900/50 px-3 py-8 sm:px-6 sm:py-12">
       <article

@@ -1,3 +1,4 @@
+import { seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -121,7 +122,7 @@ export default function Index() {
   const faqs = mergeIntoList(data.faqs, preview, 'faqs')
   const testimonials = mergeIntoList(data.testimonials, preview, 'testimonials')
   const wanted = Number(searchParams.get('mentor'))
-  const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, isFull: m.isFull || !m.acceptingBookings })) : []
+  const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
 
   return (

@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = user ? await cms<{ phone?: string | null }>(`/users/${user.id}`, { token, query: { depth: 0 } }).catch(() => null) : null
   return data(
     {
-      mentors: mentors.map(({ id, name, isFull }) => ({ id, name, isFull })),
+      mentors: mentors.map(({ id, name, action }) => ({ id, name, action })),
       user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       preselected,
     },

@@ -1,15 +1,13 @@
 import type { BookingView } from '@mentorloop/shared'
-import { MESSAGES } from '@mentorloop/shared'
+import { formatIst, MESSAGES } from '@mentorloop/shared'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getMentorBookings } from '~/models/booking.server'
 import { NO_STORE, requireMentorOrAdmin, requireUser } from '~/utils/auth.server'
-import { getSessionToken } from '~/utils/session.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentor bookings · MentorLoop' }]
@@ -23,8 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await requireUser(request)
     throw data('There is no mentor with that id.', { status: 404, headers: NO_STORE })
   }
-  await requireMentorOrAdmin(request, parsed.data.id)
-  const token = (await getSessionToken(request)) ?? ''
+  const { token } = await requireMentorOrAdmin(request, parsed.data.id)
   const { value: bookings } = await streamOnNavigation(request, getMentorBookings(token, parsed.data.id))
   return data({ mentorId: parsed.data.id, bookings }, { headers: NO_STORE })
 }
@@ -67,11 +64,9 @@ export default function MentorBookings() {
   )
 }
 
-/** The viewer's local time, as the spec says; rendered after hydration so server and browser agree. */
+/** The booked slot in India time, like every time on the site. */
 function LocalTime({ iso }: { iso: string }) {
-  const [text, setText] = useState(() => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC')
-  useEffect(() => setText(new Date(iso).toLocaleString()), [iso])
-  return <time dateTime={iso}>{text}</time>
+  return <time dateTime={iso}>{formatIst(iso)}</time>
 }
 
 function BookingCard({ booking }: { booking: BookingView }) {

@@ -8,15 +8,13 @@ import { PrivatePage } from '~/components/PrivatePage'
 import { getMentorsWithSeats, getUserWaitlist, joinWaitlist, type MentorListItem } from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { getSessionToken } from '~/utils/session.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mentors · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const token = (await getSessionToken(request)) ?? ''
+  const { user, token } = await requireUser(request)
   const { value: list } = await streamOnNavigation(
     request,
     Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
@@ -28,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request)) ?? ''
+  const { token } = await requireUser(request)
   const parsed = z.object({ mentorId: z.coerce.number().int().positive() }).safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST })
   try {
@@ -88,16 +85,16 @@ function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: 
             <Link
               to={`/mentors/${m.id}`}
               data-testid="mentor-button"
-              className={`rounded-lg px-4 py-2 font-semibold text-white ${m.isFull ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
+              className={`rounded-lg px-4 py-2 font-semibold text-white ${m.action === 'waitlist' ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
             >
               {m.name}
               {m.email ? ` (${m.email})` : ''}
-              {m.isFull ? ' - Join Waitlist' : ' - Add Mentor'}
+              {m.action === 'waitlist' ? ' - Join Waitlist' : ' - Add Mentor'}
             </Link>
-            {m.isFull && onWaitlist ? (
+            {m.action === 'waitlist' && onWaitlist ? (
               <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">✓ On Waitlist</span>
             ) : null}
-            {m.isFull && !onWaitlist ? (
+            {m.action === 'waitlist' && !onWaitlist ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="mentorId" value={m.id} />
                 <button

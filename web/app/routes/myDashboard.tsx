@@ -1,5 +1,5 @@
 import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
-import { MESSAGES } from '@mentorloop/shared'
+import { formatIst, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -10,8 +10,6 @@ import { PrivatePage } from '~/components/PrivatePage'
 import { cancelBooking, getUserBookings, getUserWaitlist, leaveWaitlist } from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { getSessionToken } from '~/utils/session.server'
-import { formatIst } from '~/utils/session-times'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -22,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The spec also writes /mydashboard; routes match case-insensitively, so send any other
   // spelling to the one canonical address.
   if (url.pathname !== '/myDashboard') throw redirect(`/myDashboard${url.search}`, { status: 301 })
-  const user = await requireUser(request)
-  const token = (await getSessionToken(request)) ?? ''
+  const { user, token } = await requireUser(request)
   // On client navigation streamed: "Loading your bookings..." until the CMS answers.
   const { value: sessions } = await streamOnNavigation(
     request,
@@ -41,8 +38,7 @@ const actionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request)) ?? ''
+  const { token } = await requireUser(request)
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return redirectWithToast('/myDashboard', { type: 'error', title: 'That request was not understood.' })
   try {

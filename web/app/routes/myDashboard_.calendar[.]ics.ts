@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getUserBookings } from '~/models/booking.server'
 import { requireUser } from '~/utils/auth.server'
-import { getSessionToken } from '~/utils/session.server'
 
 /** The signed-in student's booked sessions as an iCalendar file (RFC 5545), times in UTC. */
 const stamp = (d: Date) =>
@@ -14,8 +13,7 @@ const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').
 const fold = (line: string) => line.match(/.{1,73}/g)?.join('\r\n ') ?? line
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const token = (await getSessionToken(request)) ?? ''
+  const { user, token } = await requireUser(request)
   const only = Number(new URL(request.url).searchParams.get('booking')) || null
   let all: Awaited<ReturnType<typeof getUserBookings>>
   try {

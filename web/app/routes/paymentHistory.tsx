@@ -1,4 +1,4 @@
-import { MESSAGES, type PaymentHistoryItem, refundFeedbackSchema, refundRequestSchema } from '@mentorloop/shared'
+import { formatDate, MESSAGES, type PaymentHistoryItem, refundFeedbackSchema, refundRequestSchema } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { primaryButton } from '~/components/buttons'
@@ -8,14 +8,11 @@ import { type RefundActionData, RefundFlow } from '~/components/payments/RefundF
 import { CmsError } from '~/models/cms.server'
 import { getPaymentHistory, requestRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { formatShortDate } from '~/utils/dates'
-import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Payment history · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   try {
     return data({ payments: await getPaymentHistory(token), error: null }, { headers: NO_STORE })
   } catch {
@@ -27,8 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const refundSchema = refundRequestSchema.and(refundFeedbackSchema)
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   const form = Object.fromEntries(await request.formData())
   const parsed = refundSchema.safeParse({ ...form, reason: form.reason || undefined })
   if (!parsed.success) {
@@ -59,13 +55,15 @@ const REFUND_LABEL: Record<NonNullable<PaymentHistoryItem['refund']>['status'], 
   refunded: 'Refunded',
 }
 
-function StatusBadge({ status }: { status: PaymentHistoryItem['status'] }) {
+function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
   const [label, cls] =
-    status === 'completed'
-      ? ['Success', 'bg-green-100 text-green-800']
-      : status === 'refunded'
-        ? ['Refunded', 'bg-slate-200 text-slate-800']
-        : ['Failed', 'bg-red-100 text-red-800']
+    payment.status === 'completed' && payment.complimentary
+      ? ['Complimentary', 'bg-brand-100 text-brand-900']
+      : payment.status === 'completed'
+        ? ['Success', 'bg-green-100 text-green-800']
+        : payment.status === 'refunded'
+          ? ['Refunded', 'bg-slate-200 text-slate-800']
+          : ['Failed', 'bg-red-100 text-red-800']
   return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
 }
 
@@ -77,16 +75,16 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
           <h2 className="text-lg font-semibold">{p.planName ?? 'Plan'}</h2>
           <p className="text-slate-600">Mentor: {p.mentorName ?? '—'}</p>
         </div>
-        <StatusBadge status={p.status} />
+        <StatusBadge payment={p} />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-500">Paid On</dt>
-          <dd className="font-medium">{formatShortDate(p.subscriptionStarts ?? p.createdAt)}</dd>
+          <dd className="font-medium">{formatDate(p.subscriptionStarts ?? p.createdAt)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Expires</dt>
-          <dd className="font-medium">{formatShortDate(p.subscriptionEnds)}</dd>
+          <dd className="font-medium">{formatDate(p.subscriptionEnds)}</dd>
         </div>
       </dl>
       {p.refund ? (
@@ -105,7 +103,7 @@ export default function PaymentHistory() {
   const revalidator = useRevalidator()
   const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/paymentHistory')
   const refundable = payments
-    .filter((p) => p.status === 'completed' && (!p.refund || p.refund.status === 'rejected'))
+    .filter((p) => p.status === 'completed' && !p.complimentary && (!p.refund || p.refund.status === 'rejected'))
     .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName }))
 
   return (

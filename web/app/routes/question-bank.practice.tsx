@@ -7,7 +7,6 @@ import { Spinner } from '~/components/questionBank/Spinner'
 import { CmsError } from '~/models/cms.server'
 import { getPracticeQuestions } from '~/models/questionBank.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { getSessionToken } from '~/utils/session.server'
 
 /**
  * Practice previous-year questions. What a student sees is decided by the CMS from their plan
@@ -17,8 +16,7 @@ import { getSessionToken } from '~/utils/session.server'
 export const meta: MetaFunction = () => [{ title: 'Practice questions · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   const topic = new URL(request.url).searchParams.get('topic')?.trim() || null
   try {
     return data({ set: await getPracticeQuestions(token, topic), notice: null as string | null }, { headers: NO_STORE })

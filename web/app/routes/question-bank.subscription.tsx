@@ -1,11 +1,11 @@
 import {
+  formatDate,
   isCompletePaymentResponse,
   MESSAGES,
   QB_BANNER_MS,
   type QbCreateOrderResponse,
   type QbSubscriptionStatus,
   qbCreateOrderSchema,
-  TIME_ZONE,
 } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -22,7 +22,6 @@ import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
-import { getSessionToken } from '~/utils/session.server'
 import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
 
 /**
@@ -35,8 +34,7 @@ export const meta: MetaFunction = () => [{ title: 'Question bank subscription ·
 const FREE_STATUS: QbSubscriptionStatus = { currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
       // SPEC: the server's error is only logged; the student reads the spec's sentence.
@@ -58,13 +56,8 @@ type ActionResult =
 
 const NEEDS_JAVASCRIPT = 'The payment window needs JavaScript. Please enable it and try again.'
 
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso))
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
 

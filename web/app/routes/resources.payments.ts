@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { errorBody, MESSAGES } from '@mentorloop/shared'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { CmsError } from '~/models/cms.server'
@@ -9,7 +9,8 @@ import { getSessionToken } from '~/utils/session.server'
 /**
  * POST /resources/payments — the purchase flow's two server steps for the buy button:
  * `intent=create-order` (plan code only; the CMS sets the amount) and `intent=verify` (the
- * checkout result). Answers JSON with the spec's texts on failure.
+ * checkout result). Answers JSON: the CMS's answer, or its error envelope as it is; an outage is
+ * the spec's "Failed to create order" / "Verification failed".
  */
 const schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('create-order'), planCode: z.string().min(1).max(40) }),
@@ -23,32 +24,23 @@ const schema = z.discriminatedUnion('intent', [
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE })
 
+async function forward(call: () => Promise<unknown>, status: number, outage: string): Promise<Response> {
+  try {
+    return json(await call(), status)
+  } catch (error) {
+    const refusal = error instanceof CmsError ? error.refusal : null
+    if (refusal) return json(refusal, (error as CmsError).status)
+    return json(errorBody('GATEWAY_UNAVAILABLE', outage), 502)
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const token = await getSessionToken(request)
-  if (!token) return json({ error: MESSAGES.PLEASE_LOGIN, code: 'UNAUTHENTICATED' }, 401)
+  if (!token) return json(errorBody('UNAUTHENTICATED', MESSAGES.PLEASE_LOGIN), 401)
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return json({ error: 'Invalid request.', code: 'INVALID_INPUT' }, 400)
+  if (!parsed.success) return json(errorBody('INVALID_INPUT', 'Invalid request.'), 400)
   const input = parsed.data
-  if (input.intent === 'create-order') {
-    try {
-      return json(await createOrder(token, input.planCode), 201)
-    } catch (error) {
-      if (error instanceof CmsError) {
-        const body = (error.body ?? {}) as { code?: string; error?: string; title?: string }
-        if (error.status === 401) return json({ error: MESSAGES.PLEASE_LOGIN, code: 'UNAUTHENTICATED' }, 401)
-        if (body.code === 'ALREADY_PURCHASED') return json({ error: body.error, title: body.title, code: body.code }, 409)
-        if (error.status < 500 && body.error) return json({ error: body.error, code: body.code }, error.status)
-      }
-      return json({ error: MESSAGES.FAILED_CREATE_ORDER, code: 'ORDER_FAILED' }, 502)
-    }
-  }
-  try {
-    const { intent: _intent, ...checkout } = input
-    return json(await verifyPayment(token, checkout))
-  } catch (error) {
-    if (error instanceof CmsError && error.status >= 400 && error.status < 500) {
-      return json({ error: MESSAGES.PAYMENT_VERIFICATION_FAILED, code: (error.body as { code?: string })?.code }, error.status)
-    }
-    return json({ error: MESSAGES.VERIFICATION_FAILED, code: 'VERIFICATION_UNAVAILABLE' }, 502)
-  }
+  if (input.intent === 'create-order') return forward(() => createOrder(token, input.planCode), 201, MESSAGES.FAILED_CREATE_ORDER)
+  const { intent: _intent, ...checkout } = input
+  return forward(() => verifyPayment(token, checkout), 200, MESSAGES.VERIFICATION_FAILED)
 }

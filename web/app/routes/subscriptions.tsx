@@ -1,3 +1,4 @@
+import { formatDate } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -8,14 +9,11 @@ import { PrivatePage } from '~/components/PrivatePage'
 import { getPlans } from '~/models/content.server'
 import { getPaymentHistory } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
-import { formatShortDate } from '~/utils/dates'
-import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  const token = (await getSessionToken(request))!
+  const { token } = await requireUser(request)
   const now = Date.now()
   const [plans, history] = await Promise.all([
     getPlans('mentorship').catch(() => null),
@@ -39,7 +37,7 @@ function PlanState({ plan, endsAt }: { plan: Plan; endsAt: string | undefined })
   if (endsAt) {
     return (
       <p className="rounded-lg bg-green-50 px-4 py-2.5 text-center font-semibold text-green-800" data-testid={`active-${plan.code}`}>
-        Active until {formatShortDate(endsAt)}
+        Active until {formatDate(endsAt)}
       </p>
     )
   }

@@ -86,15 +86,26 @@ export function loginPath(redirectTo: string): string {
   return `/login?${new URLSearchParams({ redirectTo })}`
 }
 
-/** The signed-in user, or a redirect to sign-in that comes back to this page afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  let user: SessionUser | null
+/** Who is signed in, with the session token the page's CMS calls carry. */
+export type SignedIn = { user: SessionUser; token: string }
+
+/** The signed-in user and their token, or null; like getOptionalUser, throws when the CMS cannot answer. */
+export async function getOptionalSession(request: Request): Promise<SignedIn | null> {
+  const token = await getSessionToken(request)
+  if (!token) return null
+  const user = await getOptionalUser(request)
+  return user ? { user, token } : null
+}
+
+/** The signed-in user and token, or a redirect to sign-in that comes back to this page afterwards. */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  let session: SignedIn | null
   try {
-    user = await getOptionalUser(request)
+    session = await getOptionalSession(request)
   } catch {
     throw data('We could not check your sign-in right now. Please try again in a moment.', { status: 503, headers: NO_STORE })
   }
-  if (user) return user
+  if (session) return session
   const url = new URL(request.url)
   const headers = new Headers(NO_STORE)
   // A cookie whose session the CMS no longer accepts (expired, logged out elsewhere) goes.
@@ -102,19 +113,20 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(loginPath(`${url.pathname}${url.search}`), { headers })
 }
 
-export async function requireRole(request: Request, ...roles: Role[]): Promise<SessionUser> {
-  const user = await requireUser(request)
-  if (!roles.some((role) => user.roles.includes(role))) {
+export async function requireRole(request: Request, ...roles: Role[]): Promise<SignedIn> {
+  const session = await requireUser(request)
+  if (!roles.some((role) => session.user.roles.includes(role))) {
     throw data('Your account is not allowed to open this page.', { status: 403, headers: NO_STORE })
   }
-  return user
+  return session
 }
 
 /** A mentor's bookings page: that mentor (by their linked profile) and admins only. */
-export async function requireMentorOrAdmin(request: Request, mentorId: number): Promise<SessionUser> {
-  const user = await requireUser(request)
-  if (user.roles.includes('admin')) return user
-  if (user.roles.includes('mentor') && user.mentorId === mentorId) return user
+export async function requireMentorOrAdmin(request: Request, mentorId: number): Promise<SignedIn> {
+  const session = await requireUser(request)
+  const { user } = session
+  if (user.roles.includes('admin')) return session
+  if (user.roles.includes('mentor') && user.mentorId === mentorId) return session
   throw data('Only this mentor and admins can see these bookings.', { status: 403, headers: NO_STORE })
 }
 
@@ -133,7 +145,7 @@ export async function exchangeIdToken(input: { idToken: string; nonce: string; c
   } catch (error) {
     if (error instanceof CmsError) {
       if (error.status === 503 && error.body === null) return { ok: false, reason: 'unavailable' }
-      const code = (error.body as { code?: string } | null)?.code
+      const code = error.envelope?.code
       return { ok: false, reason: loginFailureFromExchange(code) }
     }
     return { ok: false, reason: 'failed' }

@@ -1,20 +1,20 @@
-import { idSchema } from '@mentorloop/shared'
-import type { Endpoint } from 'payload'
-import { handle, json, parseOr400, requireUser } from '../../../lib/endpoint'
+import { idParamsSchema } from '@mentorloop/shared'
+import { endpoint } from '../../../lib/endpoint'
 import { cancelBooking } from '../../../services/booking'
 
 /** POST /api/bookings/:id/cancel — the student cancels their own booking (an admin any); the seat goes to the waitlist at once. */
-export const cancelBookingEndpoint: Endpoint = {
+export const cancelBookingEndpoint = endpoint({
   path: '/:id/cancel',
   method: 'post',
-  handler: handle('Failed to cancel booking', async (req) => {
-    const user = requireUser(req)
-    const bookingId = parseOr400(idSchema, req.routeParams?.id)
-    const result = await cancelBooking({ payload: req.payload, bookingId, byUser: user, req })
-    return json({
+  auth: 'user',
+  params: idParamsSchema,
+  failure: 'Failed to cancel booking',
+  handler: async ({ req, user, params }) => {
+    const result = await cancelBooking({ payload: req.payload, bookingId: params.id, byUser: user, req })
+    return {
       message: result.alreadyCancelled ? 'This booking was already cancelled.' : 'Booking cancelled.',
       booking: { id: result.booking.id, status: result.booking.status },
       assigned: result.assigned,
-    })
-  }),
-}
+    }
+  },
+})

@@ -1,20 +1,19 @@
-import { idSchema, MESSAGES } from '@mentorloop/shared'
-import type { Endpoint } from 'payload'
-import { handle, isAdminUser, json, parseOr400, requireUser } from '../../../lib/endpoint'
-import { bookingErrors, fillOpenSeats } from '../../../services/booking'
+import { idParamsSchema, MESSAGES } from '@mentorloop/shared'
+import { endpoint } from '../../../lib/endpoint'
+import { fillOpenSeats } from '../../../services/booking'
 
 /** POST /api/bookings/process-waitlist/:mentorId (admin) — give the mentor's free seats to its queue now. */
-export const processWaitlistEndpoint: Endpoint = {
+export const processWaitlistEndpoint = endpoint({
   path: '/process-waitlist/:id',
   method: 'post',
-  handler: handle(MESSAGES.FAILED_PROCESS_WAITLIST, async (req) => {
-    const user = requireUser(req)
-    if (!isAdminUser(user)) throw bookingErrors.forbidden('Only admins may process a waitlist.')
-    const mentorId = parseOr400(idSchema, req.routeParams?.id)
-    const { assigned } = await fillOpenSeats({ payload: req.payload, mentorId, req })
-    return json({
+  auth: 'admin',
+  params: idParamsSchema,
+  failure: MESSAGES.FAILED_PROCESS_WAITLIST,
+  handler: async ({ req, params }) => {
+    const { assigned } = await fillOpenSeats({ payload: req.payload, mentorId: params.id, req })
+    return {
       message: assigned === 0 ? 'Waitlist processed: no seat could be assigned.' : `Waitlist processed: ${assigned} seat(s) assigned.`,
       assigned,
-    })
-  }),
-}
+    }
+  },
+})

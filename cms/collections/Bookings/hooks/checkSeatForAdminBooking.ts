@@ -31,9 +31,9 @@ export const checkSeatForAdminBooking: CollectionBeforeChangeHook<Booking> = asy
     throw new APIError('This student already has a confirmed booking; cancel it first.', 400, undefined, true)
   }
   const mentor = await lockMentor(req, mentorId)
-  if (mentor && mentor.taken >= mentor.capacity && !wasConfirmedHere) {
+  if (mentor?.full && !wasConfirmedHere) {
     throw new APIError(
-      `This mentor is full (${mentor.taken} of ${mentor.capacity} seats). Raise the capacity or add the student to the waitlist.`,
+      `This mentor is full (${mentor.booked} of ${mentor.capacity} seats). Raise the capacity or add the student to the waitlist.`,
       400,
       undefined,
       true,

@@ -1,13 +1,16 @@
-import { idSchema } from '@mentorloop/shared'
-import type { Endpoint } from 'payload'
-import { handle, json, parseOr400 } from '../../../lib/endpoint'
-import { seatStatus } from '../../Bookings/endpoints/seatStatus'
+import { idParamsSchema } from '@mentorloop/shared'
+import { endpoint } from '../../../lib/endpoint'
+import { publishedMentorSeats } from '../../../services/seats/seatState'
 
-/** GET /api/mentors/:id/is-full — SPEC: {isFull}; also capacity, booked, seatsLeft. Public (published mentors only). */
-export const isFullEndpoint: Endpoint = {
+/** GET /api/mentors/:id/is-full — SPEC: {isFull} (true when not open for booking: full or paused), with the seat state. Public. */
+export const isFullEndpoint = endpoint({
   path: '/:id/is-full',
   method: 'get',
-  handler: handle('Failed to check the mentor’s seats', async (req) =>
-    json(await seatStatus(req, parseOr400(idSchema, req.routeParams?.id))),
-  ),
-}
+  auth: 'public',
+  params: idParamsSchema,
+  failure: 'Failed to check the mentor’s seats',
+  handler: async ({ req, params }) => {
+    const seats = await publishedMentorSeats(req, params.id)
+    return { mentorId: params.id, isFull: !seats.open, ...seats }
+  },
+})

@@ -1,43 +1,36 @@
-import type { Endpoint } from 'payload'
 import { z } from 'zod'
-import { hasPlanByCode } from '../../../services/payments'
-import { PaymentError } from '../../../services/payments/errors'
+import { resolveSubjectUserId } from '../../../access/guards'
+import { endpoint } from '../../../lib/endpoint'
 import { paymentHistory } from '../../../services/payments/paymentHistory'
-import { failure, json, subjectUserId } from './http'
+import { hasPlanByCode } from '../../../services/plans/activePlan'
 
-const planType = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^[A-Z0-9_]*$/, 'Unknown plan.')
-  .optional()
+const emailQuery = z.object({ email: z.string().max(320).optional() })
+const hasPlanQuery = emailQuery.extend({
+  planType: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Z0-9_]*$/, 'Unknown plan.')
+    .optional()
+    .transform((v) => v || undefined),
+})
 
 /** GET /api/payments/has-plan?email=&planType= — own data only (admins: anyone's). */
-export const hasPlanEndpoint: Endpoint = {
+export const hasPlanEndpoint = endpoint({
   path: '/has-plan',
   method: 'get',
-  handler: async (req) => {
-    try {
-      const userId = await subjectUserId(req, req.searchParams.get('email'))
-      const parsed = planType.safeParse(req.searchParams.get('planType') || undefined)
-      if (!parsed.success) throw new PaymentError('INVALID_INPUT', 400, 'Unknown plan.')
-      return json(await hasPlanByCode(req, userId, parsed.data))
-    } catch (error) {
-      return failure(req, error, 'Failed to check plan')
-    }
-  },
-}
+  auth: 'user',
+  query: hasPlanQuery,
+  failure: 'Failed to check plan',
+  handler: async ({ req, user, query }) => hasPlanByCode(req, await resolveSubjectUserId(req, user, query.email), query.planType),
+})
 
 /** GET /api/payments/history?email= — own data only (admins: anyone's). */
-export const historyEndpoint: Endpoint = {
+export const historyEndpoint = endpoint({
   path: '/history',
   method: 'get',
-  handler: async (req) => {
-    try {
-      const userId = await subjectUserId(req, req.searchParams.get('email'))
-      return json(await paymentHistory(req, userId))
-    } catch (error) {
-      return failure(req, error, 'Failed to load payment history')
-    }
-  },
-}
+  auth: 'user',
+  query: emailQuery,
+  failure: 'Failed to load payment history',
+  handler: async ({ req, user, query }) => paymentHistory(req, await resolveSubjectUserId(req, user, query.email)),
+})

@@ -1,28 +1,18 @@
-import type { Endpoint } from 'payload'
 import { z } from 'zod'
-import { listPracticeQuestions, TopicFilterNotIncluded } from '../../../services/questionBank/listPracticeQuestions'
+import { endpoint } from '../../../lib/endpoint'
+import { listPracticeQuestions } from '../../../services/questionBank/listPracticeQuestions'
 import { QUESTION_TOPICS } from '../topics'
 
-const query = z.object({ topic: z.enum(QUESTION_TOPICS, { error: 'Unknown topic.' }).optional() })
+const query = z.object({
+  topic: z.preprocess((v) => (v === '' ? undefined : v), z.enum(QUESTION_TOPICS, { error: 'Unknown topic.' }).optional()),
+})
 
 /** GET /api/questions/practice?topic= — the signed-in student's questions, per their plan. */
-export const practiceQuestions: Endpoint = {
+export const practiceQuestions = endpoint({
   path: '/practice',
   method: 'get',
-  handler: async (req) => {
-    if (!req.user) return Response.json({ error: 'Please Login', code: 'UNAUTHENTICATED' }, { status: 401 })
-    const parsed = query.safeParse({ topic: req.searchParams.get('topic') || undefined })
-    if (!parsed.success) {
-      return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid query.', code: 'INVALID_INPUT' }, { status: 400 })
-    }
-    try {
-      const set = await listPracticeQuestions(req, req.user.id, { topic: parsed.data.topic })
-      return Response.json(set, { headers: { 'Cache-Control': 'private, no-store' } })
-    } catch (error) {
-      if (error instanceof TopicFilterNotIncluded) {
-        return Response.json({ error: error.message, code: error.code }, { status: 403 })
-      }
-      throw error
-    }
-  },
-}
+  auth: 'user',
+  query,
+  failure: 'We could not load the questions right now.',
+  handler: async ({ req, user, query }) => listPracticeQuestions(req, user.id, { topic: query.topic }),
+})

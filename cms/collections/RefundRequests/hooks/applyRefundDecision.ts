@@ -1,6 +1,6 @@
 import type { RefundRequest } from '@mentorloop/shared/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
-import { PaymentError } from '../../../services/payments/errors'
+import { AppError } from '../../../lib/errors'
 import { decideRefund } from '../../../services/payments/refunds'
 
 /**
@@ -25,7 +25,7 @@ export const applyRefundDecision: CollectionBeforeChangeHook<RefundRequest> = as
     const decided = await decideRefund(req, originalDoc, to, data.adminNote ?? originalDoc.adminNote)
     return { ...data, ...decided }
   } catch (error) {
-    if (error instanceof PaymentError) throw new APIError(error.message, error.status >= 500 ? 502 : error.status, undefined, true)
+    if (error instanceof AppError) throw new APIError(error.message, error.status >= 500 ? 502 : error.status, undefined, true)
     throw error
   }
 }

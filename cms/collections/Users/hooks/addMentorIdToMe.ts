@@ -1,5 +1,5 @@
 import type { CollectionAfterMeHook } from 'payload'
-import { mentorIdForUser } from '../../../services/auth/mentorIdForUser'
+import { mentorIdForUser } from '../../../access/mentorIdForUser'
 
 /**
  * GET /api/users/me also answers `mentorId`: the mentor profile of a user with the mentor role

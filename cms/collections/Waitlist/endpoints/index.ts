@@ -1,42 +1,42 @@
-import { idSchema, MESSAGES, type WaitlistEntryView, waitlistRequestSchema } from '@mentorloop/shared'
-import type { Endpoint } from 'payload'
-import { handle, json, parseOr400, readJson, requireSelfOrAdmin, requireUser } from '../../../lib/endpoint'
+import { idParamsSchema, MESSAGES, type WaitlistEntryView, waitlistRequestSchema } from '@mentorloop/shared'
+import { requireMentorOrAdmin, requireSelfOrAdmin } from '../../../access/guards'
+import { endpoint, json } from '../../../lib/endpoint'
 import { joinWaitlist, leaveWaitlist, listWaitlist } from '../../../services/booking'
-import { requireMentorOrAdmin } from '../../Bookings/endpoints/listBookings'
 
 /** POST /api/waitlist/add {userId?, mentorId} — join a mentor's waitlist, no plan needed. */
-export const addToWaitlistEndpoint: Endpoint = {
+export const addToWaitlistEndpoint = endpoint({
   path: '/add',
   method: 'post',
-  handler: handle(MESSAGES.FAILED_ADD_WAITLIST, async (req) => {
-    const user = requireUser(req)
-    const input = parseOr400(waitlistRequestSchema, await readJson(req))
-    const userId = requireSelfOrAdmin(user, input.userId)
-    const result = await joinWaitlist(req, { userId, mentorId: input.mentorId })
+  auth: 'user',
+  body: waitlistRequestSchema,
+  failure: MESSAGES.FAILED_ADD_WAITLIST,
+  handler: async ({ req, user, body }) => {
+    const userId = requireSelfOrAdmin(user, body.userId)
+    const result = await joinWaitlist(req, { userId, mentorId: body.mentorId })
     return json(
       {
         message: result.assigned ? MESSAGES.BOOKING_CREATED : MESSAGES.ADDED_TO_WAITLIST,
         assigned: result.assigned,
         alreadyWaiting: result.alreadyWaiting,
-        waitlistEntry: { id: result.entry.id, mentorId: input.mentorId, status: result.entry.status, position: result.position },
+        waitlistEntry: { id: result.entry.id, mentorId: body.mentorId, status: result.entry.status, position: result.position },
       },
-      result.alreadyWaiting ? 200 : 201,
+      { status: result.alreadyWaiting ? 200 : 201 },
     )
-  }),
-}
+  },
+})
 
 /** POST /api/waitlist/remove {userId?, mentorId} — leave it. */
-export const removeFromWaitlistEndpoint: Endpoint = {
+export const removeFromWaitlistEndpoint = endpoint({
   path: '/remove',
   method: 'post',
-  handler: handle(MESSAGES.FAILED_REMOVE_WAITLIST, async (req) => {
-    const user = requireUser(req)
-    const input = parseOr400(waitlistRequestSchema, await readJson(req))
-    const userId = requireSelfOrAdmin(user, input.userId)
-    await leaveWaitlist(req, { userId, mentorId: input.mentorId })
-    return json({ message: MESSAGES.REMOVED_FROM_WAITLIST })
-  }),
-}
+  auth: 'user',
+  body: waitlistRequestSchema,
+  failure: MESSAGES.FAILED_REMOVE_WAITLIST,
+  handler: async ({ req, user, body }) => {
+    await leaveWaitlist(req, { userId: requireSelfOrAdmin(user, body.userId), mentorId: body.mentorId })
+    return { message: MESSAGES.REMOVED_FROM_WAITLIST }
+  },
+})
 
 const view = (e: Awaited<ReturnType<typeof listWaitlist>>[number]): WaitlistEntryView => ({
   id: e.id,
@@ -48,24 +48,28 @@ const view = (e: Awaited<ReturnType<typeof listWaitlist>>[number]): WaitlistEntr
 })
 
 /** GET /api/waitlist/user/:id — the student's own waiting entries with their queue positions. */
-export const userWaitlistEndpoint: Endpoint = {
+export const userWaitlistEndpoint = endpoint({
   path: '/user/:id',
   method: 'get',
-  handler: handle(MESSAGES.FAILED_FETCH_WAITLIST, async (req) => {
-    const user = requireUser(req)
-    const userId = requireSelfOrAdmin(user, parseOr400(idSchema, req.routeParams?.id))
-    const entries = await listWaitlist(req, { userId })
-    return json({ waitlistEntries: entries.map(view) })
-  }),
-}
+  auth: 'user',
+  params: idParamsSchema,
+  failure: MESSAGES.FAILED_FETCH_WAITLIST,
+  handler: async ({ req, user, params }) => {
+    const entries = await listWaitlist(req, { userId: requireSelfOrAdmin(user, params.id) })
+    return { waitlistEntries: entries.map(view) }
+  },
+})
 
 /** GET /api/waitlist/mentor/:id — that mentor's queue, in order, with the students' names and e-mails (the mentor and admins only). */
-export const mentorWaitlistEndpoint: Endpoint = {
+export const mentorWaitlistEndpoint = endpoint({
   path: '/mentor/:id',
   method: 'get',
-  handler: handle(MESSAGES.FAILED_FETCH_MENTOR_WAITLIST, async (req) => {
-    const mentorId = parseOr400(idSchema, req.routeParams?.id)
-    await requireMentorOrAdmin(req, mentorId)
+  auth: 'user',
+  params: idParamsSchema,
+  failure: MESSAGES.FAILED_FETCH_MENTOR_WAITLIST,
+  handler: async ({ req, user, params }) => {
+    const mentorId = params.id
+    await requireMentorOrAdmin(req, user, mentorId)
     const entries = await listWaitlist(req, { mentorId })
     const ids = [...new Set(entries.map((e) => e.userId))]
     const { docs: users } = ids.length
@@ -80,13 +84,13 @@ export const mentorWaitlistEndpoint: Endpoint = {
         })
       : { docs: [] }
     const byId = new Map(users.map((u) => [u.id, u]))
-    return json({
+    return {
       waitlistEntries: entries.map((e) => ({
         ...view(e),
         user: { id: e.userId, name: byId.get(e.userId)?.name ?? null, email: byId.get(e.userId)?.email ?? null },
       })),
-    })
-  }),
-}
+    }
+  },
+})
 
 export const waitlistEndpoints = [addToWaitlistEndpoint, removeFromWaitlistEndpoint, userWaitlistEndpoint, mentorWaitlistEndpoint]

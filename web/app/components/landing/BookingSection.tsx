@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { MESSAGES, type SeatAction } from '@mentorloop/shared'
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -14,7 +14,7 @@ import { primaryButton, secondaryButton } from '~/components/buttons'
  * POST (the action redirects with a toast, or renders /book with the message). The landing page
  * only places it and passes the props below; a mentor card links to `/?mentor={id}#booking`.
  */
-export type BookingSectionMentor = { id: number; name: string; isFull: boolean }
+export type BookingSectionMentor = { id: number; name: string; action: SeatAction }
 export type BookingSectionUser = { email: string; name?: string | null; phone?: string | null } | null
 
 // The outcome dialogs (Radix) load with the first submit, keeping them out of the landing page's first load.
@@ -149,18 +149,18 @@ export function BookingSection({
               <option value="">{loadingMentors ? 'Loading mentors...' : mentors.length ? 'Select a mentor' : MESSAGES.NO_MENTORS}</option>
               {mentors.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.isFull ? `${m.name} (full: join the waitlist)` : m.name}
+                  {m.action === 'waitlist' ? `${m.name} (full: join the waitlist)` : m.name}
                 </option>
               ))}
             </select>
           </Field>
-          {selected?.isFull ? (
+          {selected?.action === 'waitlist' ? (
             <p className="text-sm text-slate-700">
               This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.
             </p>
           ) : null}
           <button type="submit" disabled={busy} className={`w-full ${primaryButton} py-3 disabled:opacity-60`}>
-            {busy ? 'Booking…' : selected?.isFull ? 'Join Waitlist' : 'Book Session'}
+            {busy ? 'Booking…' : selected?.action === 'waitlist' ? 'Join Waitlist' : 'Book Session'}
           </button>
         </fetcher.Form>
       </div>

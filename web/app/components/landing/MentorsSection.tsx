@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { MESSAGES, seatAction } from '@mentorloop/shared'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { SectionLink } from './SectionLink'
 import type { MentorCardData, MentorsResult } from './types'
@@ -6,7 +6,7 @@ import type { MentorCardData, MentorsResult } from './types'
 export const LOADING_MENTORS = 'Loading mentors...'
 
 export function MentorCard({ mentor }: { mentor: MentorCardData }) {
-  const waitlist = mentor.isFull || !mentor.acceptingBookings
+  const waitlist = seatAction(mentor) === 'waitlist'
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm" data-mentor-id={mentor.id}>
       {mentor.photoUrl ? (

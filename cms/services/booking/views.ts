@@ -1,4 +1,4 @@
-import type { BookingView, SessionView } from '@mentorloop/shared'
+import { type BookingView, HOUR_MS, nowMs, type SessionView } from '@mentorloop/shared'
 import type { Booking, Mentor, Session, User } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 
@@ -20,7 +20,7 @@ export function sessionView(s: Session): SessionView {
 export async function upcomingSessions(req: PayloadRequest, mentorIds: number[]): Promise<Map<number, SessionView[]>> {
   const byMentor = new Map<number, SessionView[]>()
   if (mentorIds.length === 0) return byMentor
-  const since = new Date(Date.now() - 3 * 3_600_000).toISOString()
+  const since = new Date(nowMs() - 3 * HOUR_MS).toISOString()
   const { docs } = await req.payload.find({
     collection: 'sessions',
     where: { mentor: { in: mentorIds }, startsAt: { greater_than_equal: since } },
@@ -55,4 +55,38 @@ export function bookingView(
     ...(opts.withUser ? { user: { id: idOf(b.user), name: user?.name ?? null, email: user?.email ?? null } } : {}),
     ...(opts.sessions ? { sessions: b.status === 'confirmed' ? (opts.sessions.get(mentorId) ?? []) : [] } : {}),
   }
+}
+
+/** The student's bookings (not cancelled), newest first, each confirmed one with its upcoming sessions. */
+export async function listUserBookings(req: PayloadRequest, userId: number): Promise<BookingView[]> {
+  const { docs } = await req.payload.find({
+    collection: 'bookings',
+    where: { user: { equals: userId }, status: { not_equals: 'cancelled' } },
+    sort: '-createdAt',
+    depth: 1,
+    limit: 50,
+    overrideAccess: true,
+    req,
+  })
+  const sessions = await upcomingSessions(
+    req,
+    docs.filter((b) => b.status === 'confirmed').map((b) => idOf(b.mentor)),
+  )
+  return docs.map((b) => bookingView(b, { sessions }))
+}
+
+/** A mentor's current batch (confirmed bookings), oldest first, with the students' names and e-mails. */
+export async function listMentorBookings(req: PayloadRequest, mentorId: number): Promise<BookingView[]> {
+  const { docs } = await req.payload.find({
+    collection: 'bookings',
+    where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+    sort: 'createdAt',
+    depth: 1,
+    limit: 500,
+    overrideAccess: true,
+    req,
+    select: { user: true, mentor: true, status: true, source: true, timeSlot: true, createdAt: true },
+    populate: { users: { name: true, email: true }, mentors: { name: true } },
+  })
+  return docs.map((b) => bookingView(b, { withUser: true }))
 }

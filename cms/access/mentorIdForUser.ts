@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import { checkRole } from '../../access/checkRole'
+import { checkRole } from './checkRole'
 
 /**
  * The mentor profile linked to a user with the mentor role (the site's "Mentor-Bookings" link

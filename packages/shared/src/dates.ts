@@ -1,0 +1,36 @@
+import { TIME_ZONE } from './constants'
+
+/**
+ * The one date formatter: Indian English, India time, whatever the server's or browser's zone,
+ * so the server render and the hydrated page agree and every screen and e-mail reads the same.
+ */
+const FORMATS = {
+  /** 22 Nov 2026 */
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** 22 November 2026 */
+  longDate: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** Sat, 5 Dec 2026, 10:00 am */
+  dateTime: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** Saturday, 5 December 2026 at 10:00 am */
+  full: { dateStyle: 'full', timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+
+export type DateStyle = keyof typeof FORMATS
+
+const formatters = new Map<DateStyle, Intl.DateTimeFormat>()
+
+/** A date or instant in India time; "—" when there is none or it is not a date. */
+export function formatDate(value: string | Date | null | undefined, style: DateStyle = 'date'): string {
+  if (!value) return '—'
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return '—'
+  let formatter = formatters.get(style)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-IN', { ...FORMATS[style], timeZone: TIME_ZONE })
+    formatters.set(style, formatter)
+  }
+  return formatter.format(date)
+}
+
+/** A session's start, with the zone named: "Sat, 5 Dec 2026, 10:00 am IST". */
+export const formatIst = (value: string | Date) => `${formatDate(value, 'dateTime')} IST`
