@@ -11,7 +11,7 @@ import { createOrderForPlan, verifyAndCompletePayment } from '../services/paymen
 import { questionBankStatus } from '../services/questionBank/getQuestionBankAccess'
 
 /**
- * The question-bank subscription calls of SPEC section 7 (singular /api/payment/...). The same
+ * The question-bank subscription calls of docs/spec.md §7 (singular /api/payment/...). The same
  * payment services as mentorship plans; the spec names its own texts for their failures.
  */
 const saying = (message: string, keepServiceText: (e: AppError) => boolean) => (error: unknown) => {
@@ -60,7 +60,7 @@ export const verifyQuestionBankPayment = endpoint({
   method: 'post',
   auth: 'user',
   body: qbVerifyPaymentSchema,
-  // SPEC section 5: a missing field is refused before any verification is attempted.
+  // docs/spec.md §5: a missing field is refused before any verification is attempted.
   invalidBody: () => new AppError('INVALID_PAYMENT_RESPONSE', 400, MESSAGES.QB_INVALID_PAYMENT_RESPONSE),
   failure: MESSAGES.QB_VERIFICATION_FAILED,
   handler: async ({ req, user, body }): Promise<QbVerifyPaymentResponse> => {

@@ -3,8 +3,8 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterC
 import { env } from './env'
 
 /**
- * Tells the site(s) that public content changed, so their content caches drop it (DESIGN section
- * 7). `afterChange` runs before the transaction commits, and Payload has no after-commit hook:
+ * Tells the site(s) that public content changed, so their content caches drop it (docs/design.md
+ * §7). `afterChange` runs before the transaction commits, and Payload has no after-commit hook:
  * the call goes out a moment later, and once more after two seconds for a slow commit, so the
  * site never re-caches the old row. Fire and forget: a site that is down simply has nothing
  * cached, and the cache's TTL is the safety net.

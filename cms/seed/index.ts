@@ -1,3 +1,4 @@
+import { nowMs } from '@mentorloop/shared'
 import type { CollectionSlug, Payload, Where } from 'payload'
 import { faqs } from './content/faqs'
 import { mentors } from './content/mentors'
@@ -111,7 +112,7 @@ export async function seed(payload: Payload): Promise<SeedReport> {
   }
 
   // Students with an active mentorship plan: the persona and the two who fill the small batch.
-  const now = Date.now()
+  const now = nowMs()
   const planHolders = [userIds.studentWithPlan, ...FILLER_STUDENTS.map((f) => userIds[f.email])]
   for (const [i, userId] of planHolders.entries()) {
     await ensure(

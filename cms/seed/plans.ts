@@ -2,7 +2,7 @@ import type { Plan } from '@mentorloop/shared/payload-types'
 
 type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt'>
 
-/** SPEC section 9's plans: the two mentorship plans and the question bank's Free and Plus. */
+/** docs/spec.md §9's plans: the two mentorship plans and the question bank's Free and Plus. */
 export const plans: PlanSeed[] = [
   {
     code: 'BEGINNER_TECHY',

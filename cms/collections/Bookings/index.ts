@@ -33,7 +33,7 @@ export const Bookings: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  // SPEC section 7 calls; the more specific paths first (custom endpoints match in order).
+  // docs/spec.md §7 calls; the more specific paths first (custom endpoints match in order).
   endpoints: [
     createBookingEndpoint,
     planStatusEndpoint,

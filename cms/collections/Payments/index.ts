@@ -5,7 +5,7 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
 import { createOrderEndpoint } from './endpoints/createOrder'
-import { hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
+import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
 import { sandboxCheckoutEndpoint } from './endpoints/sandboxCheckout'
 import { verifyPaymentEndpoint } from './endpoints/verifyPayment'
 import { webhookEndpoint } from './endpoints/webhook'
@@ -19,7 +19,15 @@ export const Payments: CollectionConfig = {
   },
   defaultSort: '-createdAt',
   // Custom endpoints first: they are matched before Payload's own routes on this slug.
-  endpoints: [createOrderEndpoint, verifyPaymentEndpoint, webhookEndpoint, hasPlanEndpoint, historyEndpoint, sandboxCheckoutEndpoint],
+  endpoints: [
+    createOrderEndpoint,
+    verifyPaymentEndpoint,
+    webhookEndpoint,
+    hasPlanEndpoint,
+    activePlansEndpoint,
+    historyEndpoint,
+    sandboxCheckoutEndpoint,
+  ],
   access: {
     // Payments are written only by the payment service after the gateway says so.
     create: nobody,

@@ -24,7 +24,7 @@ export async function findWaitingEntry(req: PayloadRequest, userId: number, ment
 export type JoinWaitlistResult = { entry: Waitlist; position: number | null; alreadyWaiting: boolean; assigned: boolean }
 
 /**
- * Joins a mentor's waitlist: no plan needed (SPEC: "Join Waitlist (No Payment Required)").
+ * Joins a mentor's waitlist: no plan needed (docs/spec.md: "Join Waitlist (No Payment Required)").
  * Idempotent: a student already waiting keeps their place. Runs under the mentor's row lock, so
  * the queue order and a seat that happens to be free are decided on fresh numbers; if a seat is
  * free and the student has a plan, the queue is processed at once and they get it.

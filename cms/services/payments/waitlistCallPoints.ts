@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { cancelBooking, processWaitlistForUser } from '../booking'
 
-/** Where payments meet bookings (DESIGN §5/§6), through the booking service's operations. */
+/** Where payments meet bookings (docs/design.md §5, §6), through the booking service's operations. */
 export type WaitlistOutcome = { assigned: number; stillWaiting: number; processed: boolean }
 
 /** After a mentorship payment completes (its transaction committed), waiting students are processed. */

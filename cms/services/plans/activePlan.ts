@@ -63,7 +63,7 @@ export type PlanStatus = {
   expiresAt: string | null
 }
 
-/** The mentorship plan status the booking calls answer (SPEC: plan-status, checkBookingAllowed). */
+/** The mentorship plan status the booking calls answer (docs/spec.md: plan-status, checkBookingAllowed). */
 export async function mentorshipPlanStatus(req: PayloadRequest, userId: number): Promise<PlanStatus> {
   const active = await getActivePlan(req, userId, 'mentorship')
   return {

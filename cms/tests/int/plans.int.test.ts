@@ -108,6 +108,11 @@ describe('complimentary plans (POST /users/subscribe)', () => {
     expect(payment).toMatchObject({ gateway: 'complimentary', amount: 0, status: 'completed', grantedBy: admin.id })
     expect(payment.gatewayPaymentId ?? null).toBeNull()
     expect((await rest.get('/payments/has-plan', { token: student.token })).body).toMatchObject({ hasPlan: true })
+    const active = await rest.get('/payments/active-plans', { token: student.token })
+    expect(active.body.plans).toEqual([expect.objectContaining({ planCode: 'BEGINNER_TECHY', product: 'mentorship' })])
+    const other = await createUser(payload)
+    expect((await rest.get('/payments/active-plans', { token: other.token, query: { email: student.email } })).status).toBe(403)
+    expect((await rest.get('/payments/active-plans', { token: other.token })).body.plans).toEqual([])
 
     const history = await rest.get('/payments/history', { token: student.token })
     expect(history.body[0]).toMatchObject({ status: 'completed', complimentary: true, amount: 0 })

@@ -7,7 +7,7 @@ import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 /**
- * The question-bank subscription calls (SPEC sections 5, 7, 8): status, order, verification,
+ * The question-bank subscription calls (docs/spec.md §5, §7, §8): status, order, verification,
  * through the real REST handlers against real PostgreSQL.
  */
 let payload: Payload
@@ -37,7 +37,7 @@ describe('GET /api/payment/subscription-status', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('no-store')
     expect(res.body).toEqual({ currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null })
-    // SPEC section 7: the call carries a bearer token.
+    // docs/spec.md §7: the call carries a bearer token.
     const bearer = await rest.get('/payment/subscription-status', { headers: { Authorization: `Bearer ${student.token}` } })
     expect(bearer.status).toBe(200)
     expect(bearer.body.currentPlan).toBe('Free')

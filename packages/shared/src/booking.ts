@@ -32,7 +32,7 @@ export const userRefParamsSchema = z.object({
     }),
 })
 
-/** POST /api/bookings (SPEC: {userId, mentorId}; our site also sends the form's name and contact). */
+/** POST /api/bookings (docs/spec.md: {userId, mentorId}; our site also sends the form's name and contact). */
 export const bookingRequestSchema = z.object({
   userId: idSchema.optional(),
   mentorId: idSchema,
@@ -54,7 +54,7 @@ export const subscribeRequestSchema = z.object({
   planId: z.union([z.string().trim().min(1).max(64), z.number().int().positive().max(MAX_DB_ID)]),
 })
 
-/** What the booking endpoints answer (SPEC section 7 shapes plus a stable `code`). */
+/** What the booking endpoints answer (docs/spec.md §7 shapes plus a stable `code`). */
 export type BookingOutcome =
   | { code: 'BOOKED'; message: string; session: { id: number; mentor: number }; waitlistEntry: null }
   | {

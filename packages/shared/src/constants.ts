@@ -27,7 +27,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const REFUND_STATUSES = ['requested', 'approved', 'rejected', 'refunded'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
-/** The eight reasons of SPEC section 5, in the spec's order and wording. */
+/** The eight reasons of docs/spec.md §5, in the spec's order and wording. */
 export const REFUND_REASONS = [
   "I didn't feel enough clarity or direction",
   'I expected more interaction with the mentor',

@@ -6,7 +6,7 @@ import { z } from 'zod'
  * - `title`: the dialog or toast title a person sees ("Payment Required", "Cannot Purchase Plan").
  * - `message`: the sentence under it (the spec's texts where it names one).
  * - `error`: what the spec's own clients read as the error text: the title for the booking calls
- *   (SPEC: "Payment Required - Please subscribe..."), the sentence everywhere else.
+ *   (docs/spec.md: "Payment Required - Please subscribe..."), the sentence everywhere else.
  * - `fieldErrors`: for a 400 on a form, the first message per field.
  */
 export type ErrorBody = {

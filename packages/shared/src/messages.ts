@@ -1,5 +1,5 @@
 /**
- * The human texts of SPEC section 8 (and 5), in one place so that the CMS, the site and the tests
+ * The human texts of docs/spec.md §8 (and 5), in one place so that the CMS, the site and the tests
  * agree on the wording. Keys are stable error codes; values are what a person reads.
  */
 export const MESSAGES = {

@@ -89,3 +89,12 @@ export type PaymentHistoryItem = {
   createdAt: string
   refund: { id: number; status: 'requested' | 'approved' | 'rejected' | 'refunded'; adminNote: string | null } | null
 }
+
+/** `GET /api/payments/active-plans`: the plans running now (cms/services/plans/activePlan.ts decides). */
+export type ActivePlanView = {
+  planCode: string
+  planName: string
+  product: 'mentorship' | 'question-bank'
+  startsAt: string
+  endsAt: string
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MESSAGES } from './messages'
 
 /**
- * The question-bank subscription calls (SPEC section 7, singular /payment/...): what the CMS
+ * The question-bank subscription calls (docs/spec.md §7, singular /payment/...): what the CMS
  * answers and what it accepts, shared by the CMS endpoints and the site.
  */
 
@@ -10,7 +10,7 @@ import { MESSAGES } from './messages'
 export const QB_PAID_PLAN_CODES = ['PLAN1'] as const
 export type QbPaidPlanCode = (typeof QB_PAID_PLAN_CODES)[number]
 
-/** SPEC section 9: banner messages and confetti last 5 seconds each. */
+/** docs/spec.md §9: banner messages and confetti last 5 seconds each. */
 export const QB_BANNER_MS = 5_000
 export const QB_CONFETTI_MS = 5_000
 
@@ -42,7 +42,7 @@ export type QbCreateOrderResponse = {
 
 const paymentField = z.string({ error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }).trim().min(1, MESSAGES.QB_INVALID_PAYMENT_RESPONSE).max(200)
 
-/** The three fields the checkout widget hands back; all must be present (SPEC section 5). */
+/** The three fields the checkout widget hands back; all must be present (docs/spec.md §5). */
 export const qbVerifyPaymentSchema = z.object({
   razorpay_payment_id: paymentField,
   razorpay_order_id: paymentField,

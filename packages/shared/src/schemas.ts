@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CONTACT_DIGITS, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS } from './constants'
 import { MESSAGES } from './messages'
 
-/** Words split on whitespace, as SPEC section 5 counts them. */
+/** Words split on whitespace, as docs/spec.md §5 counts them. */
 export function countWords(text: string): number {
   const trimmed = text.trim()
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Link, useLocation, useSubmit } from '@remix-run/react'
 
 /**
- * The avatar menu of SPEC section 2. Logged out: a green avatar whose menu offers Login.
+ * The avatar menu of docs/spec.md §2. Logged out: a green avatar whose menu offers Login.
  * Logged in: a blue avatar with the e-mail's first letter, and Mentor-Bookings (a mentor's own
  * bookings; the list for admins), Dashboard, Payment, Question Bank (our addition: the spec's
  * question-bank screen has no entry point), Logout. Radix DropdownMenu makes it a real

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { primaryButton } from './buttons'
 import { ModalDialog } from './ModalDialog'
 
-/** SPEC section 8's "Login Failed" dialog, with the reason in words a person understands. */
+/** docs/spec.md §8's "Login Failed" dialog, with the reason in words a person understands. */
 export function LoginFailedDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <ModalDialog open={Boolean(message)} onClose={onClose} title={MESSAGES.LOGIN_FAILED} description={message} tone="error">

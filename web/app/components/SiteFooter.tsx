@@ -1,3 +1,4 @@
+import { now } from '@mentorloop/shared'
 import type { SiteSetting } from '@mentorloop/shared/payload-types'
 import type { ReactNode } from 'react'
 import { NewsletterForm } from './NewsletterForm'
@@ -87,7 +88,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
       </div>
       <div className="border-t border-white/10 px-4 py-5 text-center text-sm text-slate-300">
         <p>
-          © {footer?.copyrightYear ?? new Date().getFullYear()} {settings?.siteName ?? 'MentorLoop'}.{' '}
+          © {footer?.copyrightYear ?? now().getFullYear()} {settings?.siteName ?? 'MentorLoop'}.{' '}
           {footer?.madeWith ?? 'Made with ♥ for engineering students'}
         </p>
       </div>

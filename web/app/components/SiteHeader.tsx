@@ -13,7 +13,7 @@ export const NAV = [
 ] as const
 
 /**
- * The top navigation (SPEC section 2). From 1035 px wide the links sit in the bar; below that a
+ * The top navigation (docs/spec.md §2). From 1035 px wide the links sit in the bar; below that a
  * hamburger opens them in a native modal <dialog> (no library: the page behind is inert while it
  * is open, Escape and a click outside close it). Picking a section moves focus to that section.
  * Without JavaScript the footer's links lead to the same sections.

@@ -2,7 +2,7 @@ import { type BookingView, type MentorAvailability, type SeatAction, seatAction,
 import { CmsError, cms } from './cms.server'
 
 /**
- * The booking calls of SPEC section 7, made server to server with the signed-in user's token:
+ * The booking calls of docs/spec.md §7, made server to server with the signed-in user's token:
  * the CMS checks every id against that user, this module only shapes the answers.
  */
 export type BookingAnswer =
@@ -62,7 +62,7 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
       token,
       query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
     }),
-    // SPEC: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
+    // docs/spec.md: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
     cms<{ docs: MentorAvailability[] }>('/mentors/availability', { token }).catch(() => ({ docs: [] })),
   ])
   const byId = new Map(seats.docs.map((m) => [m.id, m]))

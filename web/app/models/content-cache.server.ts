@@ -1,5 +1,5 @@
 /**
- * The site's cache of public CMS content (DESIGN section 7): the landing page must not call the
+ * The site's cache of public CMS content (docs/design.md §7): the landing page must not call the
  * CMS on every request. Each entry is served while fresh; once stale it is still served while one
  * background refresh runs (stale-while-revalidate), so a visitor never waits on the CMS after the
  * first load. The CMS calls `POST /api/revalidate` (signed) when staff change content, which

@@ -1,4 +1,4 @@
-import type { CreateOrderResponse, PaymentHistoryItem, VerifyPaymentResponse } from '@mentorloop/shared'
+import type { ActivePlanView, CreateOrderResponse, PaymentHistoryItem, VerifyPaymentResponse } from '@mentorloop/shared'
 import { cms } from './cms.server'
 
 /** The payment calls of the site, made server to server with the signed-in user's token. */
@@ -27,4 +27,8 @@ export function hasPlan(token: string, planType?: string) {
 
 export function requestRefund(token: string, body: { paymentId: number; reason: string; feedback: string }) {
   return cms<{ success: true; id: number; status: string }>('/refund-requests/request', { method: 'POST', token, body })
+}
+
+export function getActivePlans(token: string) {
+  return cms<{ plans: ActivePlanView[] }>('/payments/active-plans', { token }).then((r) => r.plans)
 }

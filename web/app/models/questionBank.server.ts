@@ -8,7 +8,7 @@ import type {
 } from '@mentorloop/shared'
 import { cms } from './cms.server'
 
-/** The question-bank calls of SPEC section 7, made server to server with the student's token. */
+/** The question-bank calls of docs/spec.md §7, made server to server with the student's token. */
 
 export function getSubscriptionStatus(token: string): Promise<QbSubscriptionStatus> {
   return cms<QbSubscriptionStatus>('/payment/subscription-status', { token, timeoutMs: 8_000 })

@@ -12,7 +12,7 @@ import { POLICY_SLUGS } from '~/utils/policy'
 import { seoMeta } from '~/utils/seo'
 
 /**
- * The policy pages (SPEC section 2): /terms, /privacy, /cancellation, /shipping, /cookies, from the
+ * The policy pages (docs/spec.md §2): /terms, /privacy, /cancellation, /shipping, /cookies, from the
  * CMS `pages` collection. Shown modal-style; Close and × go back one step, or to / when this page
  * was opened directly (and, without JavaScript, they are plain links to /).
  */

@@ -25,7 +25,7 @@ import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
 import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
 
 /**
- * The question-bank subscription screen (SPEC sections 2, 4, 8): current plan and expiry, the
+ * The question-bank subscription screen (docs/spec.md §2, §4, §8): current plan and expiry, the
  * Free and Plus cards from the CMS, and the Plus purchase through the checkout widget. The
  * browser only talks to this route; the route calls the CMS with the student's token.
  */
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request)
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
-      // SPEC: the server's error is only logged; the student reads the spec's sentence.
+      // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
       console.warn('question-bank subscription status failed:', (error as Error).message)
       return null
     }),
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       razorpay_order_id: form.get('razorpay_order_id'),
       razorpay_signature: form.get('razorpay_signature'),
     }
-    // SPEC section 5: a missing field means no verification call at all.
+    // docs/spec.md §5: a missing field means no verification call at all.
     if (!isCompletePaymentResponse(fields))
       return data<ActionResult>({ intent, error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }, { status: 400 })
     try {
@@ -139,7 +139,7 @@ export default function QuestionBankSubscription() {
 
   useCheckoutScript()
 
-  // SPEC section 9: every banner clears itself after 5 seconds.
+  // docs/spec.md §9: every banner clears itself after 5 seconds.
   useEffect(() => {
     if (!banner) return
     const timer = setTimeout(() => setBanner(null), QB_BANNER_MS)

@@ -7,28 +7,24 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getPlans } from '~/models/content.server'
-import { getPaymentHistory } from '~/models/payments.server'
+import { getActivePlans } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request)
-  const now = Date.now()
-  const [plans, history] = await Promise.all([
+  const [plans, active] = await Promise.all([
     getPlans('mentorship').catch(() => null),
-    getPaymentHistory(token).then(
+    getActivePlans(token).then(
       (items) => ({ items, failed: false }),
       () => ({ items: [], failed: true }),
     ),
   ])
-  // The student's own state per plan: the latest end date of a completed, running payment.
+  // The student's running plans, as the CMS's one definition of an active plan says.
   const activeUntil: Record<string, string> = {}
-  for (const p of history.items) {
-    if (p.status !== 'completed' || !p.planCode || !p.subscriptionEnds || Date.parse(p.subscriptionEnds) <= now) continue
-    if (!activeUntil[p.planCode] || activeUntil[p.planCode]! < p.subscriptionEnds) activeUntil[p.planCode] = p.subscriptionEnds
-  }
-  return data({ plans, activeUntil, historyFailed: history.failed }, { headers: NO_STORE })
+  for (const p of active.items) activeUntil[p.planCode] ??= p.endsAt
+  return data({ plans, activeUntil, historyFailed: active.failed }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE

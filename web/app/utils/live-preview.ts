@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * Payload live preview on the site (DESIGN section 7): in the admin's preview pane the site runs
+ * Payload live preview on the site (docs/design.md §7): in the admin's preview pane the site runs
  * with `?livePreview=1`, tells the admin it is ready, and receives the edited document's current
  * form values (`{ type: 'payload-live-preview', data, collectionSlug | globalSlug }`) on every
  * change, before anything is saved or published. Only messages from the CMS's origin count, and

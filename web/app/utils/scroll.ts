@@ -1,5 +1,5 @@
 /**
- * Smooth scrolling to a landing section, below the sticky navigation (SPEC section 2: offset by
+ * Smooth scrolling to a landing section, below the sticky navigation (docs/spec.md §2: offset by
  * the nav height; from another route go to / first and scroll after 50 ms). Without JavaScript
  * the plain `/#section` links work, and `scroll-padding-top` in tailwind.css keeps the section
  * below the nav.

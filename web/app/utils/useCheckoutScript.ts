@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { CHECKOUT_SCRIPT_SRC } from './checkout.client'
 
 /**
- * The question-bank screen's checkout script lifecycle (SPEC section 4): the script tag is added
+ * The question-bank screen's checkout script lifecycle (docs/spec.md §4): the script tag is added
  * on entering the screen and removed on leaving it. The script is the payments work's
  * `/resources/checkout.js` (Razorpay's checkout.js, or the sandbox with the same contract).
  */

@@ -5,7 +5,7 @@ import { endpoint, json } from '../../../lib/endpoint'
 import { createBooking } from '../../../services/booking'
 
 /**
- * POST /api/bookings — SPEC section 7: {userId, mentorId} (plus the form's name and contact).
+ * POST /api/bookings — docs/spec.md §7: {userId, mentorId} (plus the form's name and contact).
  * Answers 201 {message, booking} for a seat, 200 {message, waitlistEntry} when the mentor is not
  * open for booking, or the error envelope (with requiresPayment). `session` repeats `booking`
  * because the spec's clients read that name; our own code reads `booking`.

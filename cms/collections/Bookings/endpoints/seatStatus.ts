@@ -2,7 +2,7 @@ import { idParamsSchema, MESSAGES } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
 import { publishedMentorSeats } from '../../../services/seats/seatState'
 
-/** GET /api/bookings/mentor/:id/waitlist-status — SPEC: {waitlist}, true when the mentor is in waitlist mode (not open for booking). Public. */
+/** GET /api/bookings/mentor/:id/waitlist-status — docs/spec.md: {waitlist}, true when the mentor is in waitlist mode (not open for booking). Public. */
 export const waitlistStatusEndpoint = endpoint({
   path: '/mentor/:id/waitlist-status',
   method: 'get',

@@ -2,7 +2,7 @@ import { idParamsSchema } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
 import { publishedMentorSeats } from '../../../services/seats/seatState'
 
-/** GET /api/mentors/:id/is-full — SPEC: {isFull} (true when not open for booking: full or paused), with the seat state. Public. */
+/** GET /api/mentors/:id/is-full — docs/spec.md: {isFull} (true when not open for booking: full or paused), with the seat state. Public. */
 export const isFullEndpoint = endpoint({
   path: '/:id/is-full',
   method: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { resolveSubjectUserId } from '../../../access/guards'
 import { endpoint } from '../../../lib/endpoint'
 import { paymentHistory } from '../../../services/payments/paymentHistory'
-import { hasPlanByCode } from '../../../services/plans/activePlan'
+import { hasPlanByCode, listActivePlans } from '../../../services/plans/activePlan'
 
 const emailQuery = z.object({ email: z.string().max(320).optional() })
 const hasPlanQuery = emailQuery.extend({
@@ -33,4 +33,25 @@ export const historyEndpoint = endpoint({
   query: emailQuery,
   failure: 'Failed to load payment history',
   handler: async ({ req, user, query }) => paymentHistory(req, await resolveSubjectUserId(req, user, query.email)),
+})
+
+/** GET /api/payments/active-plans?email= — the plans running now, each with its end (own data; admins: anyone's). */
+export const activePlansEndpoint = endpoint({
+  path: '/active-plans',
+  method: 'get',
+  auth: 'user',
+  query: emailQuery,
+  failure: 'Failed to check plan',
+  handler: async ({ req, user, query }) => {
+    const active = await listActivePlans(req, await resolveSubjectUserId(req, user, query.email))
+    return {
+      plans: active.map((a) => ({
+        planCode: a.plan.code,
+        planName: a.plan.name,
+        product: a.plan.product,
+        startsAt: a.startsAt,
+        endsAt: a.endsAt,
+      })),
+    }
+  },
 })

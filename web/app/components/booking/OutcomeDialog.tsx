@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ModalDialog } from '~/components/ModalDialog'
 
-/** The booking outcome dialogs of SPEC section 8. */
+/** The booking outcome dialogs of docs/spec.md §8. */
 export function OutcomeDialog({
   open,
   title,

@@ -7,7 +7,7 @@ import type { BookResult } from '~/components/booking/types'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 
 /**
- * The landing page's "Book Your Session" section (SPEC section 2, issue 5).
+ * The landing page's "Book Your Session" section (docs/spec.md §2, issue 5).
  *
  * The form posts to the `/book` route action: with JavaScript through a fetcher (the outcome
  * shows as the spec's dialogs and toasts; success goes to /myDashboard), without it as a plain

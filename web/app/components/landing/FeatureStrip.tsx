@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 
 export type Feature = { id?: string | null; title: string; description: string }
 
-/** SPEC section 9: the strip moves 1.5 px per animation frame. */
+/** docs/spec.md §9: the strip moves 1.5 px per animation frame. */
 export const STRIP_PX_PER_FRAME = 1.5
 
 /**

@@ -2,7 +2,7 @@ import { QB_CONFETTI_MS } from '@mentorloop/shared'
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * Confetti for 5 seconds after a successful payment (SPEC sections 4 and 9), drawn by
+ * Confetti for 5 seconds after a successful payment (docs/spec.md §4, §9), drawn by
  * canvas-confetti on our own canvas. Nothing at all under prefers-reduced-motion. Each new value
  * of `run` (above 0) starts one celebration.
  */

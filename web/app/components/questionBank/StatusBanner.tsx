@@ -1,5 +1,5 @@
 /**
- * The screen's coloured message (SPEC section 2): success green, info blue, error red. Errors are
+ * The screen's coloured message (docs/spec.md §2): success green, info blue, error red. Errors are
  * announced at once (role="alert"), the others politely (role="status").
  */
 export type Banner = { kind: 'success' | 'info' | 'error'; text: string }
