@@ -64,14 +64,7 @@ export const verifyQuestionBankPayment = endpoint({
   invalidBody: () => new AppError('INVALID_PAYMENT_RESPONSE', 400, MESSAGES.QB_INVALID_PAYMENT_RESPONSE),
   failure: MESSAGES.QB_VERIFICATION_FAILED,
   handler: async ({ req, user, body }): Promise<QbVerifyPaymentResponse> => {
-    await verifyAndCompletePayment({
-      payload: req.payload,
-      user,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-      req,
-    }).catch(saying(MESSAGES.QB_VERIFICATION_FAILED, () => false))
+    await verifyAndCompletePayment(req, user, body).catch(saying(MESSAGES.QB_VERIFICATION_FAILED, () => false))
     return { success: true, message: MESSAGES.QB_SUCCESS, status: await questionBankStatus(req, user.id) }
   },
 })

@@ -1,4 +1,3 @@
-import { nowIso } from '@mentorloop/shared'
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import { inTransaction } from '../../lib/transaction'
@@ -6,8 +5,7 @@ import { getActivePlan } from '../plans/activePlan'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmedBookingOf, lockMentor, lockUser, queuePosition } from './seats'
-import { findWaitingEntry } from './waitlist'
+import { confirmedBookingOf, confirmSeat, enqueue, lockMentor, lockUser } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -64,33 +62,12 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   const recipient = { email: user.email, name: name ?? user.name }
 
   if (mentor.open) {
-    const booking = await payload.create({
-      collection: 'bookings',
-      data: { user: userId, mentor: mentorId, status: 'confirmed', source: 'direct' },
-      depth: 0,
-      overrideAccess: true,
-      req,
-      context: { seatsHandled: true },
-    })
-    // A student who booked no longer needs their place in this mentor's queue.
-    const waiting = await findWaitingEntry(req, userId, mentorId)
-    if (waiting) {
-      await payload.update({ collection: 'waitlist', id: waiting.id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
-    }
+    const booking = await confirmSeat(req, { userId, mentorId, source: 'direct' })
     await emailBookingConfirmed(req, recipient, mentor.name)
     return { kind: 'booked', booking }
   }
 
-  const already = await findWaitingEntry(req, userId, mentorId)
-  if (already) return { kind: 'waitlisted', entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true }
-  const entry = await payload.create({
-    collection: 'waitlist',
-    data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: nowIso() },
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
-  const position = await queuePosition(req, entry.id)
-  await emailAddedToWaitlist(req, recipient, mentor.name, position)
-  return { kind: 'waitlisted', entry, position, alreadyWaiting: false }
+  const queued = await enqueue(req, userId, mentorId)
+  if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, mentor.name, queued.position)
+  return { kind: 'waitlisted', ...queued }
 }

@@ -3,7 +3,7 @@ import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { inTransaction, requireTransaction, txQuery } from '../../lib/transaction'
 import { getActivePlan } from '../plans/activePlan'
 import { emailSeatAssigned } from './emails'
-import { confirmedBookingOf, lockMentor } from './seats'
+import { confirmedBookingOf, confirmSeat, lockMentor } from './seats'
 
 export type SeatAssignment = { userId: number; entryId: number; bookingId: number }
 
@@ -30,15 +30,7 @@ export async function fillOpenSeatsInTransaction(req: PayloadRequest, mentorId: 
     const entryId = Number(row.id)
     if (await confirmedBookingOf(req, userId)) continue
     if (!(await getActivePlan(req, userId, 'mentorship'))) continue
-    const booking = await req.payload.create({
-      collection: 'bookings',
-      data: { user: userId, mentor: mentorId, status: 'confirmed', source: 'waitlist' },
-      depth: 0,
-      overrideAccess: true,
-      req,
-      context: { seatsHandled: true },
-    })
-    await req.payload.update({ collection: 'waitlist', id: entryId, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+    const booking = await confirmSeat(req, { userId, mentorId, source: 'waitlist' })
     const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req })
     await emailSeatAssigned(req, user, mentor.name)
     assigned.push({ userId, entryId, bookingId: booking.id })

@@ -1,3 +1,5 @@
+import { nowIso } from '@mentorloop/shared'
+import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
@@ -30,4 +32,59 @@ export async function queuePosition(req: PayloadRequest, entryId: number): Promi
 /** Row lock on the student (see createBooking); taken before the mentor's, never after. */
 export async function lockUser(req: PayloadRequest, userId: number): Promise<void> {
   await txQuery(req, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`, { requireTransaction: true })
+}
+
+/** The student's place in the mentor's queue, if they are waiting. */
+export async function findWaitingEntry(req: PayloadRequest, userId: number, mentorId: number): Promise<Waitlist | null> {
+  const { docs } = await req.payload.find({
+    collection: 'waitlist',
+    where: { user: { equals: userId }, mentor: { equals: mentorId }, status: { equals: 'waiting' } },
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  return docs[0] ?? null
+}
+
+/**
+ * Seats the student with the mentor: a confirmed booking, and their place in that mentor's queue
+ * (if any) is used up. The caller holds the mentor's lock and has checked that a seat is free.
+ */
+export async function confirmSeat(
+  req: PayloadRequest,
+  input: { userId: number; mentorId: number; source: Booking['source'] },
+): Promise<Booking> {
+  const booking = await req.payload.create({
+    collection: 'bookings',
+    data: { user: input.userId, mentor: input.mentorId, status: 'confirmed', source: input.source },
+    depth: 0,
+    overrideAccess: true,
+    req,
+    context: { seatsHandled: true },
+  })
+  const waiting = await findWaitingEntry(req, input.userId, input.mentorId)
+  if (waiting) {
+    await req.payload.update({ collection: 'waitlist', id: waiting.id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
+  }
+  return booking
+}
+
+/** Puts the student at the end of the mentor's queue, or finds the place they already hold. */
+export async function enqueue(
+  req: PayloadRequest,
+  userId: number,
+  mentorId: number,
+): Promise<{ entry: Waitlist; position: number | null; alreadyWaiting: boolean }> {
+  const already = await findWaitingEntry(req, userId, mentorId)
+  if (already) return { entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true }
+  const entry = await req.payload.create({
+    collection: 'waitlist',
+    data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: nowIso() },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return { entry, position: await queuePosition(req, entry.id), alreadyWaiting: false }
 }

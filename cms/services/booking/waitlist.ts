@@ -1,4 +1,3 @@
-import { nowIso } from '@mentorloop/shared'
 import type { Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -6,20 +5,7 @@ import { inTransaction, txQuery } from '../../lib/transaction'
 import { emailAddedToWaitlist } from './emails'
 import { bookingErrors } from './errors'
 import { fillOpenSeatsInTransaction } from './fillOpenSeats'
-import { lockMentor, queuePosition } from './seats'
-
-export async function findWaitingEntry(req: PayloadRequest, userId: number, mentorId: number): Promise<Waitlist | null> {
-  const { docs } = await req.payload.find({
-    collection: 'waitlist',
-    where: { user: { equals: userId }, mentor: { equals: mentorId }, status: { equals: 'waiting' } },
-    limit: 1,
-    depth: 0,
-    pagination: false,
-    overrideAccess: true,
-    req,
-  })
-  return docs[0] ?? null
-}
+import { enqueue, findWaitingEntry, lockMentor, queuePosition } from './seats'
 
 export type JoinWaitlistResult = { entry: Waitlist; position: number | null; alreadyWaiting: boolean; assigned: boolean }
 
@@ -37,17 +23,11 @@ export async function joinWaitlist(
     const { payload } = req
     const mentor = await lockMentor(req, mentorId)
     if (!mentor?.published) throw bookingErrors.mentorNotFound()
-    const already = await findWaitingEntry(req, userId, mentorId)
-    if (already) return { entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true, assigned: false }
     const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
     if (!user) throw bookingErrors.userNotFound()
-    const entry = await payload.create({
-      collection: 'waitlist',
-      data: { user: userId, mentor: mentorId, status: 'waiting', joinedAt: nowIso() },
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
+    const queued = await enqueue(req, userId, mentorId)
+    if (queued.alreadyWaiting) return { ...queued, assigned: false }
+    const { entry } = queued
     const filled = await fillOpenSeatsInTransaction(req, mentorId)
     if (filled.some((a) => a.entryId === entry.id)) {
       const assignedEntry = await payload.findByID({ collection: 'waitlist', id: entry.id, depth: 0, overrideAccess: true, req })

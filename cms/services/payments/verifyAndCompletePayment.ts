@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { type CheckoutResponse, MESSAGES } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
@@ -20,21 +20,13 @@ export type VerifiedPayment = {
  * payment once. Idempotent: the same result verified again (or after the webhook) returns the
  * completed payment without a second activation. A forged signature writes nothing.
  */
-export async function verifyAndCompletePayment({
-  payload,
-  user,
-  orderId,
-  paymentId,
-  signature,
-  req,
-}: {
-  payload: Payload
-  user: Pick<User, 'id' | 'roles'>
-  orderId: string
-  paymentId: string
-  signature: string
-  req: PayloadRequest
-}): Promise<VerifiedPayment> {
+export async function verifyAndCompletePayment(
+  req: PayloadRequest,
+  user: Pick<User, 'id' | 'roles'>,
+  checkout: CheckoutResponse,
+): Promise<VerifiedPayment> {
+  const { payload } = req
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = checkout
   if (!getGateway().verifyCheckoutSignature({ orderId, paymentId, signature })) {
     throw new AppError('INVALID_SIGNATURE', 400, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }

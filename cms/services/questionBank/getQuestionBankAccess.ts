@@ -1,18 +1,9 @@
-import type { QbSubscriptionStatus } from '@mentorloop/shared'
+import type { QbAccess, QbSubscriptionStatus } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import { getActivePlan } from '../plans/activePlan'
 
-export type QuestionBankAccess = {
-  plan: Pick<Plan, 'id' | 'code' | 'name'>
-  /** True when a paid question-bank plan is active (Free is never "active"). */
-  isActive: boolean
-  expiryDate: string | null
-  questionLimit: number
-  topicWise: boolean
-  videoSolutions: boolean
-  toppersSolutions: boolean
-}
+export type QuestionBankAccess = QbAccess
 
 const FREE_FALLBACK = { questionLimit: 5, topicWise: false, videoSolutions: false, toppersSolutions: false }
 

@@ -42,6 +42,9 @@ export const verifyPaymentRequestSchema = z.object({
 })
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>
 
+/** What the checkout widget hands back after a payment (Razorpay's names). */
+export type CheckoutResponse = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
+
 export const sandboxCheckoutRequestSchema = z.object({
   orderId: gatewayId('The order id'),
   outcome: z.enum(['success', 'failure']),

@@ -68,16 +68,20 @@ export type QbPracticeQuestion = {
   toppersSolution?: string | null
 }
 
+/** What a student may see in the question bank right now, from their plan (Free when none). */
+export type QbAccess = {
+  plan: { id: number; code: string; name: string }
+  /** True when a paid question-bank plan is active (Free is never "active"). */
+  isActive: boolean
+  expiryDate: string | null
+  questionLimit: number
+  topicWise: boolean
+  videoSolutions: boolean
+  toppersSolutions: boolean
+}
+
 export type QbPracticeSet = {
-  access: {
-    plan: { id: number; code: string; name: string }
-    isActive: boolean
-    expiryDate: string | null
-    questionLimit: number
-    topicWise: boolean
-    videoSolutions: boolean
-    toppersSolutions: boolean
-  }
+  access: QbAccess
   topic: string | null
   topics: string[]
   questions: QbPracticeQuestion[]

@@ -10,14 +10,7 @@ export const verifyPaymentEndpoint = endpoint({
   body: verifyPaymentRequestSchema,
   failure: MESSAGES.PAYMENT_VERIFICATION_FAILED,
   handler: async ({ req, user, body }): Promise<VerifyPaymentResponse> => {
-    const result = await verifyAndCompletePayment({
-      payload: req.payload,
-      user,
-      orderId: body.razorpay_order_id,
-      paymentId: body.razorpay_payment_id,
-      signature: body.razorpay_signature,
-      req,
-    })
+    const result = await verifyAndCompletePayment(req, user, body)
     const plan = typeof result.payment.plan === 'object' ? result.payment.plan : null
     const { assigned, stillWaiting, processed } = result.waitlist
     return {
