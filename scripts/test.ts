@@ -30,6 +30,7 @@ try {
     await runToEnd('types', path.join(BIN, 'turbo'), ['run', 'typecheck'], { cwd: ROOT, env })
     // scripts/, e2e/ and bench/ belong to no workspace: the root tsconfig.json covers them.
     await runToEnd('types', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT, env })
+    await vitest('scripts') // checks of the repository itself: layer boundaries, .env.example
     await vitest('packages/shared')
     await vitest('web')
     await vitest('cms', ['--project', 'unit'])
