@@ -1,11 +1,13 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildForBench } from './stack'
 
 /**
  * `npm run bench [name...]`: runs bench/<name>/index.ts (all of them when no name is given), one
  * after the other. Each benchmark's default export returns its figures; they are printed and
- * written to bench/results/<name>.json. Benchmarks need the production builds (`npm run build`).
+ * written to bench/results/<name>.json. First the builds they run (bench/stack.ts: the production
+ * CMS, and the site with its benchmark routes), unless BENCH_SKIP_BUILD=1.
  */
 export type BenchResult = Record<string, unknown> & { ok: boolean; summary: string }
 export type Bench = () => Promise<BenchResult>
@@ -17,6 +19,11 @@ const unknown = wanted.filter((n) => !available.includes(n))
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; available: ${available.join(', ')}`)
   process.exit(2)
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  console.log('Building the CMS (turbo caches an unchanged one) and the site with its benchmark routes…')
+  buildForBench()
 }
 
 let failed = false

@@ -1,7 +1,12 @@
-// Runs a TypeScript script through tsx with the event loop held open while modules load.
-// On Node 20, tsx's module hooks run on a separate thread and the main thread now and then
-// finds its event loop empty mid-load and exits with code 13 ("unsettled top-level await").
-// A timer keeps the loop alive until the script has loaded and ends itself (process.exit).
+// The one way we run a TypeScript script: `node scripts/run-ts.mjs <file.ts> [args]` (npm scripts,
+// the stack's seed step, the integration tests' migrations). Scripts simply await at top level.
+//
+// Why not plain `tsx <file>`: on Node 20, tsx's module hooks run on a separate thread, and while a
+// script awaits at top level (Payload starting, say) the main thread now and then finds its event
+// loop empty and exits with code 13 ("unsettled top-level await", tsx issue #233). A timer keeps
+// the loop alive until the script's top level has settled; a rejection there exits 1 with the
+// error printed. Scripts that finish call process.exit themselves (open pools, watchers);
+// long-running ones (dev, start) just return and live on their child processes and servers.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { register } from 'tsx/esm/api'
@@ -14,6 +19,8 @@ if (!file) {
   process.exit(2)
 }
 process.argv.splice(2, 1)
-await import(pathToFileURL(path.resolve(file)).href)
-// The script decides when to exit; a script that just returns keeps no timer of ours.
-clearInterval(keepAlive)
+try {
+  await import(pathToFileURL(path.resolve(file)).href)
+} finally {
+  clearInterval(keepAlive)
+}

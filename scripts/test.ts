@@ -25,8 +25,12 @@ const vitest = (cwd: string, args: string[] = []) =>
 
 try {
   await phase('unit', async () => {
-    await runToEnd('lint', path.join(BIN, 'biome'), ['lint', '.'], { cwd: ROOT, env })
+    // `biome ci`: lint rules, formatting and import order, read-only.
+    await runToEnd('lint', path.join(BIN, 'biome'), ['ci', '.'], { cwd: ROOT, env })
     await runToEnd('types', path.join(BIN, 'turbo'), ['run', 'typecheck'], { cwd: ROOT, env })
+    // scripts/, e2e/ and bench/ belong to no workspace: the root tsconfig.json covers them.
+    await runToEnd('types', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT, env })
+    await vitest('scripts') // checks of the repository itself: layer boundaries, .env.example
     await vitest('packages/shared')
     await vitest('web')
     await vitest('cms', ['--project', 'unit'])

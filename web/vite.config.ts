@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { siteBuildOptions } from './build-options'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -13,7 +14,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
-      ignoredRouteFiles: ['**/*.server.ts', '**/*.test.ts', '**/*.test.tsx', '**/.*'],
+      ...siteBuildOptions(),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -39,7 +39,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T, i: number
 }
 
 const bench: Bench = async () => {
-  console.log('starting the production CMS and site on a fresh database (needs `npm run build`)...')
+  console.log('starting the production CMS and site on a fresh database...')
   const stack = await startBenchStack('booking', BASE)
   try {
     const api = `http://127.0.0.1:${BASE + 1}/api`

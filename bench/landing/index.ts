@@ -1,16 +1,16 @@
 /**
  * bench/landing (issue 3): is the landing page as fast as a static page?
  *
- * Production builds on a fresh seeded database. autocannon, 50 connections for 10 s, against `/`
- * and against `/bench/bare` (a static heading in the same layout), in the same run, alternating
- * rounds (BENCH_ROUNDS, default 2). Targets: `/`
- * at >= 70% of the bare route's req/s and a p99 no worse than 1.5x. Then Lighthouse (mobile) on
- * `/` with Debian's Chromium and the JavaScript the page loads (gzip). Figures are printed and
- * written to bench/results/landing.json by the runner.
+ * Production builds (the site's with its benchmark routes) on a fresh seeded database. autocannon,
+ * 50 connections for 10 s, against `/` and against `/bench/bare` (a static heading in the same
+ * layout, only in benchmark builds), in the same run, alternating rounds (BENCH_ROUNDS, default
+ * 2). Targets: `/` at >= 70% of the bare route's req/s and a p99 no worse than 1.5x. Then
+ * Lighthouse (mobile) on `/` with Debian's Chromium and the JavaScript the page loads (gzip).
+ * Figures are printed and written to bench/results/landing.json by the runner.
  *
  * Ports: BENCH_PORT_BASE (default 4250): web, +1 cms, +3 issuer; BENCH_PG_PORT (default 54370).
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -108,10 +108,6 @@ function lighthouse(url: string): Record<string, number | null> | { error: strin
 }
 
 async function bench() {
-  if (!process.env.BENCH_SKIP_BUILD) {
-    console.log('Building the production bundles (turbo caches unchanged ones)…')
-    execFileSync('npx', ['turbo', 'run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, stdio: 'inherit' })
-  }
   const base = Number(process.env.BENCH_PORT_BASE ?? 4250)
   process.env.WEB_ACCESS_LOG = 'false'
   const stack = await startBenchStack('landing', base)

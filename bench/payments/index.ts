@@ -23,7 +23,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const round = (n: number) => Math.round(n * 10) / 10
 
 const bench: Bench = async () => {
-  console.log('starting the production CMS and site on a fresh database (needs `npm run build`)...')
+  console.log('starting the production CMS and site on a fresh database...')
   const stack = await startBenchStack('pay', BASE)
   const sandbox = createSandboxGateway()
   try {

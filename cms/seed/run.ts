@@ -1,25 +1,24 @@
 /**
  * `node scripts/run-ts.mjs cms/seed/run.ts`: applies pending migrations, then seeds (create-if-missing).
- * Used by `npm run dev` and by the browser-test setup.
+ * Used by `npm run dev` and by the browser-test setup. Top-level await: run-ts.mjs keeps the event
+ * loop alive until it settles; a failure rejects the import there and exits 1.
  */
 import { getPayload } from 'payload'
 import { closePayload } from '../lib/closePayload'
-import { keepAliveUntilDone } from '../lib/keepAlive'
 import { migrations } from '../migrations'
 import config from '../payload.config'
 import { seed } from './index'
 
-keepAliveUntilDone(async () => {
-  process.env.JOBS_AUTORUN ??= 'false'
-  const payload = await getPayload({ config })
-  try {
-    await payload.db.migrate({ migrations: migrations as never })
-    const { created } = await seed(payload)
-    const summary = Object.entries(created)
-      .map(([k, v]) => `${v} ${k}`)
-      .join(', ')
-    payload.logger.info(summary ? `Seeded: ${summary}` : 'Seed: nothing missing, nothing changed')
-  } finally {
-    await closePayload(payload)
-  }
-})
+process.env.JOBS_AUTORUN ??= 'false'
+const payload = await getPayload({ config })
+try {
+  await payload.db.migrate({ migrations: migrations as never })
+  const { created } = await seed(payload)
+  const summary = Object.entries(created)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ')
+  payload.logger.info(summary ? `Seeded: ${summary}` : 'Seed: nothing missing, nothing changed')
+} finally {
+  await closePayload(payload)
+}
+process.exit(0)

@@ -22,6 +22,8 @@ export type StackOptions = {
   randomSecrets?: boolean
   quiet?: boolean
   seed?: boolean
+  /** The site's build folder in web/ (prod mode): `build`, or `build-bench` for benchmarks. */
+  webBuildDir?: string
 }
 
 export type Stack = {
@@ -140,7 +142,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : run('web', path.join(BIN, 'remix-serve'), ['./build/server/index.js'], {
+        : run('web', path.join(BIN, 'remix-serve'), [`./${opts.webBuildDir ?? 'build'}/server/index.js`], {
             cwd: path.join(ROOT, 'web'),
             env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
             quiet: opts.quiet,
