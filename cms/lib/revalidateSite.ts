@@ -18,28 +18,55 @@ function siteUrls(): string[] {
     .filter(Boolean)
 }
 
+/** Scheduled calls (timer -> send now) and calls on the wire, so tests can settle them. */
+const scheduled = new Map<ReturnType<typeof setTimeout>, () => void>()
+const inFlight = new Set<Promise<void>>()
+
+function send(payload: Payload, tags: RevalidateTag[], body: string): void {
+  for (const url of siteUrls()) {
+    const call = fetch(`${url}${REVALIDATE_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(env.SERVICE_KEY, body) },
+      body,
+      signal: AbortSignal.timeout(3_000),
+    })
+      .then((res) => {
+        if (!res.ok) payload.logger.warn({ msg: 'Site revalidation refused', url, status: res.status, tags })
+      })
+      .catch((error: unknown) => {
+        payload.logger.warn({ msg: 'Site revalidation failed', url, tags, err: (error as Error).message })
+      })
+      .finally(() => inFlight.delete(call))
+    inFlight.add(call)
+  }
+}
+
 export function revalidateSite(payload: Payload, tags: RevalidateTag[]): void {
   // Integration tests run without a site; REVALIDATE_SITE=true opts in.
   if (env.NODE_ENV === 'test' && process.env.REVALIDATE_SITE !== 'true') return
   const body = JSON.stringify({ tags })
   for (const delay of DELAYS_MS) {
-    setTimeout(() => {
-      for (const url of siteUrls()) {
-        fetch(`${url}${REVALIDATE_PATH}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(env.SERVICE_KEY, body) },
-          body,
-          signal: AbortSignal.timeout(3_000),
-        })
-          .then((res) => {
-            if (!res.ok) payload.logger.warn({ msg: 'Site revalidation refused', url, status: res.status, tags })
-          })
-          .catch((error: unknown) => {
-            payload.logger.warn({ msg: 'Site revalidation failed', url, tags, err: (error as Error).message })
-          })
-      }
-    }, delay).unref?.()
+    const run = () => {
+      scheduled.delete(timer)
+      send(payload, tags, body)
+    }
+    const timer = setTimeout(run, delay)
+    timer.unref?.()
+    scheduled.set(timer, run)
   }
+}
+
+/**
+ * Sends every scheduled call now and resolves once every call has been answered or has failed:
+ * tests assert on what reached the site without waiting out the delays. Call it only after the
+ * change has committed (the delays exist for the commit).
+ */
+export async function flushRevalidations(): Promise<void> {
+  for (const [timer, run] of scheduled) {
+    clearTimeout(timer)
+    run()
+  }
+  while (inFlight.size > 0) await Promise.allSettled(inFlight)
 }
 
 /** A draft saved over a draft changes nothing visitors see. */

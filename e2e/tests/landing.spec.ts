@@ -1,10 +1,19 @@
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, settleRenders, waitForHydration } from './utils'
 
 /** The public site (issue 3): every landing section from CMS content, navigation, policy pages. */
 
 async function headerBottom(page: Page) {
   return page.locator('#site-header').evaluate((el) => el.getBoundingClientRect().bottom)
+}
+
+/**
+ * From the first page load on, the page's timers and animation frames run only when the test
+ * moves its clock (`page.clock.runFor`): seconds pass at once, and exactly.
+ */
+async function stopPageClock(page: Page) {
+  await page.clock.install()
+  await page.clock.pauseAt(Date.now() + 1_000)
 }
 
 async function expectBelowNav(page: Page, selector: string) {
@@ -170,15 +179,18 @@ test.describe('landing page', () => {
   })
 
   test('the testimonial carousel advances by itself after 5 s and with the arrows', async ({ page }) => {
+    await stopPageClock(page)
     await page.goto('/')
     await waitForHydration(page)
     await page.mouse.move(0, 0)
     const carousel = page.getByTestId('testimonials')
     const active = carousel.locator('figure[data-active]')
     await expect(active).toContainText('Ananya Krishnan')
-    await page.waitForTimeout(4_000)
+    await page.clock.runFor(4_999)
+    await settleRenders(page)
     await expect(active).toContainText('Ananya Krishnan')
-    await expect(active).toContainText('Rohit Deshmukh', { timeout: 2_500 })
+    await page.clock.runFor(1)
+    await expect(active).toContainText('Rohit Deshmukh')
     await carousel.getByRole('button', { name: 'Next testimonial' }).click()
     await expect(active).toContainText('Sneha Reddy')
     await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
@@ -186,8 +198,10 @@ test.describe('landing page', () => {
     await expect(active).toContainText('Ananya Krishnan')
     await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
     await expect(active).toContainText('Karthik Iyer')
-    // Focus inside pauses it: no change while the arrow keeps focus.
-    await page.waitForTimeout(5_500)
+    // Focus inside pauses it: no change while the arrow keeps focus (and the mouse is elsewhere).
+    await page.mouse.move(0, 0)
+    await page.clock.runFor(10_000)
+    await settleRenders(page)
     await expect(active).toContainText('Karthik Iyer')
   })
 
@@ -206,13 +220,17 @@ test.describe('landing page', () => {
 
   test('the carousel stays still under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    await stopPageClock(page)
     await page.goto('/')
     await waitForHydration(page)
     await page.mouse.move(0, 0)
-    await page.waitForTimeout(5_800)
+    await page.clock.runFor(10_000)
+    await settleRenders(page)
     await expect(page.getByTestId('testimonials').locator('figure[data-active]')).toContainText('Ananya Krishnan')
     await expect(page.getByTestId('feature-strip')).toHaveAttribute('data-moving', 'false')
     // Still, the strip scrolls sideways: it must be reachable by keyboard (axe scrollable-region-focusable).
+    // axe runs on the page's timers: let time flow again.
+    await page.clock.resume()
     await expectAccessible(page)
   })
 
@@ -301,11 +319,11 @@ test.describe('live preview', () => {
   test('values the CMS admin posts show on the page before publishing; other origins are ignored', async ({ page }) => {
     await page.goto('/?livePreview=1')
     await waitForHydration(page)
-    const post = (origin: string, message: unknown) =>
-      page.evaluate(([o, m]) => window.dispatchEvent(new MessageEvent('message', { origin: o as string, data: m })), [
-        origin,
-        message,
-      ] as const)
+    // Several messages are dispatched in one task, in order.
+    const post = (...messages: [origin: string, data: unknown][]) =>
+      page.evaluate((list) => {
+        for (const [origin, data] of list) window.dispatchEvent(new MessageEvent('message', { origin, data }))
+      }, messages)
     const h1 = page.locator('#hero h1')
     const preview = {
       type: 'payload-live-preview',
@@ -314,13 +332,17 @@ test.describe('live preview', () => {
     }
     // The listener is attached once React has hydrated the page; post until it is.
     await expect(async () => {
-      await post(new URL(CMS_URL()).origin, preview)
+      await post([new URL(CMS_URL()).origin, preview])
       await expect(h1).toHaveText('Preview headline', { timeout: 500 })
     }).toPass({ timeout: 10_000 })
     await expect(page.locator('#premium-plans').getByText('Preview banner')).toBeVisible()
-    // Another origin changes nothing.
-    await post('http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } })
-    await page.waitForTimeout(500)
+    // Another origin changes nothing. Its message follows one from the CMS in the same task, so it
+    // is handled once that one shows, and would replace it if it counted.
+    await post(
+      [new URL(CMS_URL()).origin, { ...preview, data: { ...preview.data, plansSection: { banner: 'Second preview banner' } } }],
+      ['http://evil.example', { type: 'payload-live-preview', globalSlug: 'site-settings', data: { hero: { headline: 'Hacked' } } }],
+    )
+    await expect(page.locator('#premium-plans').getByText('Second preview banner')).toBeVisible()
     await expect(h1).toHaveText('Preview headline')
     // The rest of the section keeps its published copy.
     await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()

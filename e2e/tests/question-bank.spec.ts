@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { openAvatarMenu } from './auth-helpers'
-import { expectAccessible, waitForHydration } from './utils'
+import { expectAccessible, settleRenders, waitForHydration } from './utils'
 
 /**
  * The question-bank subscription screen and the practice page (issue 7): Free sees 5 questions,
@@ -19,6 +19,15 @@ async function signInWithEmail(page: Page, email: string, redirectTo = '/questio
   await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'in')
   await waitForHydration(page)
+}
+
+/**
+ * From now on the page's timers run only when the test moves its clock (`runFor`, `fastForward`),
+ * so the 5 seconds of a banner or the confetti pass at once, and exactly. Needs
+ * `page.clock.install()` before the first page load; until this call time flows as usual.
+ */
+async function pausePageClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1_000)
 }
 
 /** POSTs from the page to the subscription route, by intent (single-fetch form bodies). */
@@ -59,17 +68,21 @@ test.describe('question bank', () => {
   })
 
   test('the Free button creates no order, and its message clears after 5 seconds', async ({ page }) => {
+    await page.clock.install()
     await signInWithEmail(page, freshEmail('free'))
     const intents = recordIntents(page)
+    await pausePageClock(page)
     await page.locator('[data-plan-code="QB_FREE"]').getByRole('button', { name: 'Continue with Free' }).click()
     const banner = page.getByTestId('qb-banner')
     await expect(banner).toHaveAttribute('data-kind', 'info')
     await expect(banner).toContainText('You are on the Free plan')
     await expect(banner).toHaveClass(/bg-blue-50/)
     expect(intents).toEqual(['free'])
-    await page.waitForTimeout(4_000)
+    await page.clock.runFor(4_999)
+    await settleRenders(page)
     await expect(banner).toBeVisible()
-    await expect(banner).toBeHidden({ timeout: 2_500 })
+    await page.clock.runFor(1)
+    await expect(banner).toBeHidden()
   })
 
   test('the checkout script is loaded on entering the screen and removed on leaving it', async ({ page }) => {
@@ -125,6 +138,7 @@ test.describe('question bank', () => {
   test('a student subscribes to Plus with the sandbox checkout: confetti, new status, 50 questions with solutions', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
+    await page.clock.install()
     await signInWithEmail(page, freshEmail('plus'))
     await expectAccessible(page, QB_AXE)
     await page.locator('[data-plan-code="PLAN1"]').getByRole('button', { name: 'Subscribe Now' }).click()
@@ -134,6 +148,7 @@ test.describe('question bank', () => {
     const checkout = page.getByRole('dialog')
     await expect(checkout).toBeVisible()
     await expect(checkout).toContainText('99')
+    await pausePageClock(page)
     await checkout.getByRole('button', { name: /^Pay / }).click()
 
     await expect(page.getByTestId('qb-banner')).toHaveText(new RegExp(MESSAGES.QB_SUCCESS))
@@ -142,9 +157,17 @@ test.describe('question bank', () => {
     await expect(page.getByTestId('qb-current-plan')).toHaveText('Plus')
     await expect(page.getByTestId('qb-expiry')).toHaveText(/^Expires on: \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)
     await expect(page.locator('[data-plan-code="PLAN1"]').getByRole('button')).toHaveText('Subscribed')
-    // Confetti and banner both go after 5 seconds.
-    await expect(page.getByTestId('confetti')).toHaveCount(0, { timeout: 6_000 })
-    await expect(page.getByTestId('qb-banner')).toBeHidden({ timeout: 2_000 })
+    // Confetti and banner both go after 5 seconds. fastForward jumps (each due timer fires once):
+    // running every animation frame of the confetti would cost seconds of real time.
+    await page.clock.fastForward(4_999)
+    await settleRenders(page)
+    await expect(page.getByTestId('confetti')).toBeVisible()
+    await expect(page.getByTestId('qb-banner')).toBeVisible()
+    await page.clock.fastForward(1)
+    await expect(page.getByTestId('confetti')).toHaveCount(0)
+    await expect(page.getByTestId('qb-banner')).toBeHidden()
+    // The rest (the practice page, axe) runs on the page's own time again.
+    await page.clock.resume()
 
     await page.getByRole('link', { name: 'Practise questions' }).click()
     await expect(page.getByTestId('qb-question')).toHaveCount(50)

@@ -45,3 +45,19 @@ export async function adminApi() {
     post: (p: string, b: unknown) => call('POST', p, b),
   }
 }
+
+/**
+ * Lets React render what timers run by `page.clock` just changed, before a check that nothing
+ * changed: React schedules its renders through a MessageChannel, which the clock leaves alone, so
+ * a message posted after them arrives once they are done.
+ */
+export async function settleRenders(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve()
+        channel.port2.postMessage(null)
+      }),
+  )
+}
