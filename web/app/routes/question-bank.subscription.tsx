@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!status) return data<ActionResult>({ intent, error: MESSAGES.QB_STATUS_FAILED }, { status: 502 })
     const info =
       status.isActive && status.expiryDate
-        ? `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate)}; after that you return to Free automatically.`
+        ? `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate, 'dayFirst')}; after that you return to Free automatically.`
         : 'You are on the Free plan: 5 previous-year questions are ready to practise.'
     return data<ActionResult>({ intent, info })
   }
@@ -256,7 +256,7 @@ export default function QuestionBankSubscription() {
             </p>
             {status.isActive && status.expiryDate ? (
               <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                Expires on: {formatDate(status.expiryDate)}
+                Expires on: {formatDate(status.expiryDate, 'dayFirst')}
               </p>
             ) : (
               <p className="mt-1 font-medium text-red-700" data-testid="qb-expiry">
