@@ -5,6 +5,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { checkRole } from './access/checkRole'
+import { Batches } from './collections/Batches'
 import { Bookings } from './collections/Bookings'
 import { EmailOutbox } from './collections/EmailOutbox'
 import { Faqs } from './collections/Faqs'
@@ -17,13 +18,17 @@ import { Payments } from './collections/Payments'
 import { Plans } from './collections/Plans'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
+import { SeatOffers } from './collections/SeatOffers'
 import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
+import { testClockEndpoint } from './endpoints/testClock'
+import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
 import { sendEmailTask } from './jobs/sendEmail'
+import { TIME_QUEUE, timeTasks } from './jobs/time'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
@@ -58,8 +63,10 @@ export default buildConfig({
     Users,
     Mentors,
     Plans,
+    Batches,
     Bookings,
     Waitlist,
+    SeatOffers,
     Payments,
     PaymentEvents,
     RefundRequests,
@@ -72,16 +79,22 @@ export default buildConfig({
     Questions,
     Sessions,
   ],
-  globals: [SiteSettings],
-  endpoints: [...questionBankPaymentEndpoints],
+  globals: [SiteSettings, BusinessRules],
+  endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
   email: emailAdapter,
   jobs: {
-    tasks: [sendEmailTask],
-    // Only the CMS server runs the queue; scripts and tests set JOBS_AUTORUN=false and run
-    // jobs explicitly (payload.jobs.run()).
-    autoRun: [{ cron: '*/5 * * * * *', queue: 'default', limit: 25 }],
+    tasks: [sendEmailTask, ...timeTasks],
+    // In development the CMS runs the queues; in production a separate worker does
+    // (`npm run worker`, JOBS_AUTORUN=false on the CMS); scripts and tests set JOBS_AUTORUN=false
+    // and run jobs explicitly. The `time` queue's tasks are scheduled by their cron.
+    autoRun: [
+      { cron: '*/5 * * * * *', queue: 'default', limit: 25 },
+      { cron: '*/20 * * * * *', queue: TIME_QUEUE, limit: 10 },
+    ],
     shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
     deleteJobOnComplete: true,
+    // Oldest first: a student's e-mails go out in the order their steps happened.
+    processingOrder: 'createdAt',
     access: {
       queue: ({ req }) => checkRole(req.user, 'admin'),
       run: ({ req }) => checkRole(req.user, 'admin'),

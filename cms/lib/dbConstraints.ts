@@ -5,15 +5,20 @@ import type { PostgresSchemaHook } from '@payloadcms/drizzle/postgres'
 /**
  * Rules the database itself enforces, so no code path (an endpoint, a hook, the admin panel, a
  * race between two requests) can break them:
- * - a student holds at most one confirmed booking;
- * - a student waits at most once per mentor.
- * The seat limit (confirmed bookings <= capacity) is a trigger, in a hand-written migration.
+ * - a student holds at most one confirmed seat per batch;
+ * - a student waits at most once per mentor;
+ * - a student is offered a batch's seat at most once;
+ * - a mentor has at most one open batch.
+ * The seat limit (confirmed bookings + held offers <= capacity, per batch) and "one seat per
+ * student in open batches" are triggers, in hand-written migrations.
  */
 export const addBusinessConstraints: PostgresSchemaHook = ({ schema, extendTable }) => {
   extendTable({
     table: schema.tables.bookings,
     extraConfig: (t) => ({
-      oneConfirmedBookingPerUser: uniqueIndex('bookings_one_confirmed_per_user').on(t.user).where(sql`status = 'confirmed'`),
+      oneConfirmedSeatPerUserAndBatch: uniqueIndex('bookings_one_confirmed_per_user_batch')
+        .on(t.user, t.batch)
+        .where(sql`status = 'confirmed'`),
     }),
   })
   extendTable({
@@ -23,6 +28,14 @@ export const addBusinessConstraints: PostgresSchemaHook = ({ schema, extendTable
         .on(t.user, t.mentor)
         .where(sql`status = 'waiting'`),
     }),
+  })
+  extendTable({
+    table: schema.tables.seat_offers,
+    extraConfig: (t) => ({ oneOfferPerUserAndBatch: uniqueIndex('seat_offers_one_per_user_batch').on(t.batch, t.user) }),
+  })
+  extendTable({
+    table: schema.tables.batches,
+    extraConfig: (t) => ({ oneOpenBatchPerMentor: uniqueIndex('batches_one_open_per_mentor').on(t.mentor).where(sql`status = 'open'`) }),
   })
   return schema
 }

@@ -1,6 +1,6 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
 /**
  * Runs `fn` inside the request's transaction: starts one when the caller has none (and then
@@ -49,3 +49,6 @@ export async function txQuery<T extends Row = Row>(
   const result = (await db.execute(query)) as { rows: T[] }
   return result.rows
 }
+
+/** A request of its own, for one step of a job or a script that must commit on its own. */
+export const newRequest = (payload: Payload): Promise<PayloadRequest> => createLocalReq({}, payload)

@@ -6,6 +6,7 @@ import * as migration_20261122_161334_issue6_refund_constraints from './20261122
 import * as migration_20261122_161624_issue5_sessions from './20261122_161624_issue5_sessions'
 import * as migration_20261122_161912_issue6_payment_events from './20261122_161912_issue6_payment_events'
 import * as migration_20261123_155830_complimentary_plans from './20261123_155830_complimentary_plans'
+import * as migration_20261123_164613_batches from './20261123_164613_batches'
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261123_155830_complimentary_plans.up,
     down: migration_20261123_155830_complimentary_plans.down,
     name: '20261123_155830_complimentary_plans',
+  },
+  {
+    up: migration_20261123_164613_batches.up,
+    down: migration_20261123_164613_batches.down,
+    name: '20261123_164613_batches',
   },
 ]

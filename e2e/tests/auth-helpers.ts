@@ -18,6 +18,14 @@ export async function signInAs(page: Page, key: PersonaKey) {
   await waitForHydration(page)
 }
 
+/** Signs in as any e-mail through the local issuer (a fresh student when the address is new). */
+export async function signInWithEmail(page: Page, address: string) {
+  await page.goto('/login')
+  await page.getByLabel('Or any e-mail address').fill(address)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'in')
+}
+
 export async function openAvatarMenu(page: Page) {
   await waitForHydration(page)
   await page.getByTestId('avatar').click()

@@ -76,10 +76,14 @@ test('a student with a plan books and sees the booking on the dashboard; the men
 
   // The mentor's batch gets a session: the dashboard shows it in India time, with the link and an .ics file.
   const api = await adminApi()
+  // A session belongs to the batch the student is seated in: its fifth day, 10:00 in India.
+  const booked = await api.get(`/bookings?where[mentor][equals]=${own}&where[status][equals]=confirmed&depth=1&limit=1`)
+  const batch = booked.docs[0].batch as { id: number; startsOn: string }
+  const startsAt = new Date(Date.parse(batch.startsOn) + 4 * 86_400_000 + 10 * 3_600_000)
   await api.post('/sessions', {
     title: 'Kick-off',
-    mentor: own,
-    startsAt: '2030-01-05T04:30:00.000Z',
+    batch: batch.id,
+    startsAt: startsAt.toISOString(),
     meetingLink: 'https://meet.example.com/kickoff',
   })
   await page.reload()
@@ -95,7 +99,12 @@ test('a student with a plan books and sees the booking on the dashboard; the men
   expect(ics.headers()['content-type']).toContain('text/calendar')
   const text = await ics.text()
   expect(text).toContain('BEGIN:VEVENT')
-  expect(text).toContain('DTSTART:20300105T043000Z')
+  expect(text).toContain(
+    `DTSTART:${startsAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}`,
+  )
 
   const mentorContext = await browser.newContext()
   const mentorPage = await mentorContext.newPage()

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
+import { signInWithEmail } from './auth-helpers'
 import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
 
 /**
@@ -11,13 +12,6 @@ test.describe.configure({ mode: 'serial' })
 
 const email = `buyer-${Date.now().toString(36)}@students.mentorloop.in`
 const PLAN = 'Beginner Techy Plan'
-
-async function signInWithEmail(page: Page, address: string) {
-  await page.goto('/login')
-  await page.getByLabel('Or any e-mail address').fill(address)
-  await page.getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'in')
-}
 
 async function openSubscriptions(page: Page) {
   await page.goto('/subscriptions')

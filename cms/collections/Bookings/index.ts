@@ -10,6 +10,7 @@ import { mentorBookingsEndpoint, userBookingsEndpoint } from './endpoints/listBo
 import { planStatusEndpoint } from './endpoints/planStatus'
 import { processWaitlistEndpoint } from './endpoints/processWaitlist'
 import { waitlistStatusEndpoint } from './endpoints/seatStatus'
+import { assignBatch } from './hooks/assignBatch'
 import { checkSeatForAdminBooking } from './hooks/checkSeatForAdminBooking'
 import { fillSeatAfterChange, fillSeatAfterDelete, markWaitingEntryAssigned } from './hooks/fillSeatWhenFreed'
 
@@ -18,7 +19,7 @@ const label = (s: string) => s[0].toUpperCase() + s.slice(1)
 export const Bookings: CollectionConfig = {
   slug: 'bookings',
   admin: {
-    defaultColumns: ['user', 'mentor', 'status', 'source', 'timeSlot', 'createdAt'],
+    defaultColumns: ['user', 'mentor', 'batch', 'status', 'source', 'createdAt'],
     listSearchableFields: ['id'],
     description:
       'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
@@ -44,6 +45,7 @@ export const Bookings: CollectionConfig = {
     cancelBookingEndpoint,
   ],
   hooks: {
+    beforeValidate: [assignBatch],
     beforeChange: [checkSeatForAdminBooking],
     // Seats shown on the landing page come from the site's cache: tell it when they change.
     afterChange: [fillSeatAfterChange, markWaitingEntryAssigned, revalidateAfterChange('availability')],
@@ -52,6 +54,14 @@ export const Bookings: CollectionConfig = {
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },
+    {
+      name: 'batch',
+      type: 'relationship',
+      relationTo: 'batches',
+      required: true,
+      index: true,
+      admin: { description: 'The batch this seat is in; left empty, the mentor’s open batch.' },
+    },
     {
       name: 'status',
       type: 'select',

@@ -8,6 +8,7 @@ import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalida
 import { mentorAvailability } from './endpoints/availability'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
+import { keepMentorsWithSeats } from './hooks/keepMentorsWithSeats'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -22,6 +23,7 @@ export const Mentors: CollectionConfig = {
   hooks: {
     // Raising capacity seats waiting students; the site caches public content and is told.
     afterChange: [fillSeatsWhenCapacityGrows, revalidateAfterChange('mentors', 'availability')],
+    beforeDelete: [keepMentorsWithSeats],
     afterDelete: [revalidateAfterDelete('mentors', 'availability')],
   },
   versions: { drafts: true, maxPerDoc: 20 },
@@ -74,7 +76,7 @@ export const Mentors: CollectionConfig = {
           min: 1,
           max: 500,
           defaultValue: DEFAULT_MENTOR_CAPACITY,
-          admin: { description: 'Seats per batch.', step: 1 },
+          admin: { description: 'Seats per batch (the open batch follows a change).', step: 1 },
           access: { create: isEditorField, update: isEditorField },
           validate: (v: unknown) => (Number.isInteger(v) && (v as number) >= 1) || 'Capacity must be a whole number of at least 1.',
         },
@@ -86,6 +88,14 @@ export const Mentors: CollectionConfig = {
           access: { create: isEditorField, update: isEditorField },
         },
       ],
+    },
+    {
+      name: 'autoOpenNextBatch',
+      type: 'checkbox',
+      defaultValue: true,
+      label: 'Open the next batch automatically',
+      admin: { description: 'When a batch starts, open the next month’s batch with the same capacity.' },
+      access: { create: isEditorField, update: isEditorField },
     },
     {
       name: 'acceptingBookings',

@@ -72,6 +72,13 @@ export const Payments: CollectionConfig = {
       admin: { condition: (data) => data?.gateway === 'complimentary', description: 'The admin who granted this plan.' },
     },
     { name: 'note', type: 'textarea', maxLength: 500, admin: { condition: (data) => data?.gateway === 'complimentary' } },
+    {
+      name: 'offer',
+      type: 'relationship',
+      relationTo: 'seat-offers',
+      admin: { description: 'The held seat this purchase claims, if any.', readOnly: true },
+    },
+    { name: 'renewalReminderSentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
     { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
     {

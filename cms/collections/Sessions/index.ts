@@ -1,9 +1,9 @@
 import { TIME_ZONE } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
-import { adminOrMentorOfSession } from '../../access/adminOrMentorOfSession'
 import { hiddenUnless } from '../../access/adminPanel'
-import { checkRole } from '../../access/checkRole'
+import { adminOnlyField, adminOrMentor, adminOrOwnMentorDocs } from '../../access/mentorScope'
 import { emailSessionScheduled } from './hooks/emailSessionScheduled'
+import { sessionInItsBatch } from './hooks/sessionInItsBatch'
 
 /**
  * A live session of a mentor's batch (beyond the spec's "timings will be informed soon"): the
@@ -14,44 +14,37 @@ export const Sessions: CollectionConfig = {
   slug: 'sessions',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'mentor', 'startsAt', 'durationMinutes', 'meetingLink'],
+    defaultColumns: ['title', 'batch', 'mentor', 'startsAt', 'durationMinutes', 'meetingLink'],
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
     description: `Times are entered in your browser's time zone; students see them in ${TIME_ZONE}. Booked students are e-mailed when a session is scheduled or moved.`,
   },
   defaultSort: 'startsAt',
   access: {
-    create: ({ req: { user } }) => checkRole(user, 'admin', 'mentor'),
-    read: adminOrMentorOfSession,
-    update: adminOrMentorOfSession,
-    delete: adminOrMentorOfSession,
+    create: adminOrMentor,
+    read: adminOrOwnMentorDocs,
+    update: adminOrOwnMentorDocs,
+    delete: adminOrOwnMentorDocs,
   },
-  hooks: { afterChange: [emailSessionScheduled] },
+  hooks: { beforeValidate: [sessionInItsBatch], afterChange: [emailSessionScheduled] },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160, defaultValue: 'Weekend mentorship session' },
+    {
+      name: 'batch',
+      type: 'relationship',
+      relationTo: 'batches',
+      required: true,
+      index: true,
+      // A mentor sees and picks only their own batches (the collection's read access), so no filter here.
+      admin: { description: 'The batch this session belongs to; its students see it.' },
+    },
     {
       name: 'mentor',
       type: 'relationship',
       relationTo: 'mentors',
-      required: true,
       index: true,
-      // A mentor can only pick their own profile; the access rule above re-checks on save.
-      filterOptions: ({ user }) => (checkRole(user, 'admin') ? true : { user: { equals: user?.id } }),
-      validate: async (value: unknown, { req }: { req: import('payload').PayloadRequest }) => {
-        if (!value) return 'Choose the mentor.'
-        if (checkRole(req.user, 'admin')) return true
-        const id = typeof value === 'object' ? (value as { id: number }).id : value
-        const { docs } = await req.payload.find({
-          collection: 'mentors',
-          where: { id: { equals: id }, user: { equals: req.user?.id } },
-          limit: 1,
-          depth: 0,
-          draft: true,
-          overrideAccess: true,
-          req,
-        })
-        return docs.length > 0 || 'You can only schedule sessions for your own mentor profile.'
-      },
+      admin: { readOnly: true, description: 'Filled in from the batch.' },
+      access: { create: adminOnlyField, update: adminOnlyField },
     },
     {
       name: 'startsAt',

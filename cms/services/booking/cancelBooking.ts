@@ -2,8 +2,8 @@ import type { Booking } from '@mentorloop/shared/payload-types'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { inTransaction } from '../../lib/transaction'
+import { fillBatch } from '../batches/seating'
 import { bookingErrors } from './errors'
-import { fillOpenSeatsInTransaction } from './fillOpenSeats'
 import { lockMentor } from './seats'
 
 /** Who cancels: a signed-in user (the owner or an admin), or our own code after checks ('system', e.g. an approved refund). */
@@ -14,8 +14,8 @@ export type CancelBookingResult = { booking: Booking; alreadyCancelled: boolean;
 const relId = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
 /**
- * Cancels a confirmed booking and gives the freed seat to the mentor's waitlist (FIFO, active
- * plan), in one transaction. The student may cancel their own booking, an admin any. Cancelling
+ * Cancels a confirmed booking and gives the freed seat to the batch's queue (continuing students,
+ * then the waitlist), in one transaction. The student may cancel their own booking, an admin any. Cancelling
  * an already cancelled booking changes nothing.
  */
 export async function cancelBooking({
@@ -58,7 +58,7 @@ export async function cancelBooking({
       req,
       context: { seatsHandled: true },
     })
-    const assigned = await fillOpenSeatsInTransaction(req, mentorId)
-    return { booking: cancelled, alreadyCancelled: false, assigned: assigned.length }
+    const outcomes = await fillBatch(req, relId(booking.batch))
+    return { booking: cancelled, alreadyCancelled: false, assigned: outcomes.filter((o) => o.kind === 'seated').length }
   })
 }

@@ -5,7 +5,7 @@ import { getActivePlan } from '../plans/activePlan'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmedBookingOf, confirmSeat, enqueue, lockMentor, lockUser } from './seats'
+import { confirmSeat, currentSeatOf, enqueue, lockMentor, lockUser } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -20,17 +20,18 @@ export type CreateBookingResult =
   | { kind: 'waitlisted'; entry: Waitlist; position: number | null; alreadyWaiting: boolean }
 
 /**
- * A student books a seat with a mentor, in one transaction:
- * one confirmed booking per student, an active mentorship plan, then, under the mentor's row
- * lock, a seat if one is left (and the mentor takes bookings), else a place on its waitlist.
- * Backed by the database: the seat-limit trigger and the one-confirmed-booking unique index.
+ * A student books a seat with a mentor, in one transaction: one seat per student for the coming
+ * period (a confirmed booking or a held seat in an open batch), an active mentorship plan, then,
+ * under the mentor's row lock, a seat in the mentor's open batch if one is left (and the mentor
+ * takes bookings), else a place on its waitlist. Backed by the database: the per-batch seat-limit
+ * trigger and the one-seat-per-period check behind it.
  */
 export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
   try {
     return await inTransaction(req, () => book(req, input))
   } catch (error) {
     // A parallel request of the same student won the race for their one booking.
-    if (isConstraint(error, 'bookings_one_confirmed_per_user') || isUniqueViolation(error, 'bookings', 'user_id')) {
+    if (isConstraint(error, 'bookings_one_seat_per_period') || isUniqueViolation(error, 'bookings', 'user_id')) {
       throw bookingErrors.mentorAlreadyBooked()
     }
     throw error
@@ -45,7 +46,7 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   // Serialise this student's own requests (two tabs, a double click) so the rule below sees the
   // other's booking; NO KEY UPDATE does not block the key-share lock a seat assignment takes.
   await lockUser(req, userId)
-  const existing = await confirmedBookingOf(req, userId)
+  const existing = await currentSeatOf(req, userId)
   if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
 
   if (!(await getActivePlan(req, userId, 'mentorship'))) throw bookingErrors.paymentRequired()
@@ -61,8 +62,8 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   if (!mentor?.published) throw bookingErrors.mentorNotFound()
   const recipient = { email: user.email, name: name ?? user.name }
 
-  if (mentor.open) {
-    const booking = await confirmSeat(req, { userId, mentorId, source: 'direct' })
+  if (mentor.open && mentor.batch) {
+    const booking = await confirmSeat(req, { userId, mentorId, batchId: mentor.batch.id, source: 'direct' })
     await emailBookingConfirmed(req, recipient, mentor.name)
     return { kind: 'booked', booking }
   }

@@ -7,6 +7,6 @@
 export { type CancelActor, type CancelBookingResult, cancelBooking } from './cancelBooking'
 export { type CreateBookingInput, type CreateBookingResult, createBooking } from './createBooking'
 export { bookingErrors } from './errors'
-export { fillOpenSeats, fillOpenSeatsInTransaction, type SeatAssignment } from './fillOpenSeats'
+export { fillOpenSeats } from './fillOpenSeats'
 export { processWaitlistForUser } from './processWaitlistForUser'
 export { type JoinWaitlistResult, joinWaitlist, leaveWaitlist, listWaitlist, type WaitlistView } from './waitlist'

@@ -8,13 +8,39 @@ import { type MentorSeats, readSeats } from '../seats/seatState'
 /** Takes the mentor's row lock for the rest of the transaction and reads its seats (see readSeats). */
 export const lockMentor = (req: PayloadRequest, mentorId: number): Promise<MentorSeats | null> => readSeats(req, mentorId, { lock: true })
 
-/** A student's confirmed booking, if any (the one-booking-per-student rule). */
-export async function confirmedBookingOf(req: PayloadRequest, userId: number): Promise<{ id: number; mentorId: number } | null> {
-  const rows = await txQuery<{ id: number; mentor_id: number }>(
+/**
+ * The student's seat for the coming period: a confirmed booking or a held seat in an open batch
+ * (the spec's "one booking per student", per batch period; a seat in this month's running batch
+ * does not count). Null when they hold none.
+ */
+export async function currentSeatOf(
+  req: PayloadRequest,
+  userId: number,
+): Promise<{ mentorId: number; batchId: number; kind: 'booking' | 'offer'; id: number } | null> {
+  const rows = await txQuery<{ id: number; mentor_id: number; batch_id: number; kind: 'booking' | 'offer' }>(
     req,
-    sql`SELECT id, mentor_id FROM bookings WHERE user_id = ${userId} AND status = 'confirmed' LIMIT 1`,
+    sql`SELECT bk.id, bk.mentor_id, bk.batch_id, 'booking' AS kind FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
+         WHERE bk.user_id = ${userId} AND bk.status = 'confirmed' AND bt.status = 'open'
+        UNION ALL
+        SELECT o.id, o.mentor_id, o.batch_id, 'offer' AS kind FROM seat_offers o JOIN batches bt ON bt.id = o.batch_id
+         WHERE o.user_id = ${userId} AND o.status = 'held' AND bt.status = 'open'
+        LIMIT 1`,
   )
-  return rows[0] ? { id: Number(rows[0].id), mentorId: Number(rows[0].mentor_id) } : null
+  const r = rows[0]
+  return r ? { id: Number(r.id), mentorId: Number(r.mentor_id), batchId: Number(r.batch_id), kind: r.kind } : null
+}
+
+/** The student holds a confirmed seat or a held seat with the mentor in a batch that is open or running. */
+export async function seatedWith(req: PayloadRequest, userId: number, mentorId: number): Promise<boolean> {
+  const rows = await txQuery(
+    req,
+    sql`SELECT 1 FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
+         WHERE bk.user_id = ${userId} AND bk.mentor_id = ${mentorId} AND bk.status = 'confirmed' AND bt.status IN ('open', 'running')
+        UNION ALL
+        SELECT 1 FROM seat_offers o WHERE o.user_id = ${userId} AND o.mentor_id = ${mentorId} AND o.status = 'held'
+        LIMIT 1`,
+  )
+  return rows.length > 0
 }
 
 /** 1-based place in the mentor's queue (FIFO by joinedAt, then id), or null when not waiting. */
@@ -49,16 +75,16 @@ export async function findWaitingEntry(req: PayloadRequest, userId: number, ment
 }
 
 /**
- * Seats the student with the mentor: a confirmed booking, and their place in that mentor's queue
- * (if any) is used up. The caller holds the mentor's lock and has checked that a seat is free.
+ * Seats the student in the mentor's batch: a confirmed booking, and their place in that mentor's
+ * queue (if any) is used up. The caller holds the mentor's lock and has checked that a seat is free.
  */
 export async function confirmSeat(
   req: PayloadRequest,
-  input: { userId: number; mentorId: number; source: Booking['source'] },
+  input: { userId: number; mentorId: number; batchId: number; source: Booking['source'] },
 ): Promise<Booking> {
   const booking = await req.payload.create({
     collection: 'bookings',
-    data: { user: input.userId, mentor: input.mentorId, status: 'confirmed', source: input.source },
+    data: { user: input.userId, mentor: input.mentorId, batch: input.batchId, status: 'confirmed', source: input.source },
     depth: 0,
     overrideAccess: true,
     req,

@@ -1,9 +1,10 @@
-import { type BookingView, HOUR_MS, nowMs, type SessionView } from '@mentorloop/shared'
-import type { Booking, Mentor, Session, User } from '@mentorloop/shared/payload-types'
+import { type BatchView, type BookingView, HOUR_MS, nowMs, type SessionView } from '@mentorloop/shared'
+import type { Batch, Booking, Mentor, Session, User } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 
 const asMentor = (m: Booking['mentor']): Mentor | null => (typeof m === 'object' && m ? m : null)
 const asUser = (u: Booking['user']): User | null => (typeof u === 'object' && u ? u : null)
+const asBatch = (b: Booking['batch'] | undefined): Batch | null => (typeof b === 'object' && b ? b : null)
 const idOf = (v: unknown) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v)
 
 export function sessionView(s: Session): SessionView {
@@ -16,14 +17,18 @@ export function sessionView(s: Session): SessionView {
   }
 }
 
-/** Upcoming (or just started) sessions of the given mentors, grouped by mentor id. */
-export async function upcomingSessions(req: PayloadRequest, mentorIds: number[]): Promise<Map<number, SessionView[]>> {
-  const byMentor = new Map<number, SessionView[]>()
-  if (mentorIds.length === 0) return byMentor
+export function batchView(b: Batch): BatchView {
+  return { id: b.id, label: b.label, startsOn: b.startsOn, endsOn: b.endsOn, status: b.status }
+}
+
+/** Upcoming (or just started) sessions of the given batches, grouped by batch id. */
+export async function upcomingSessions(req: PayloadRequest, batchIds: number[]): Promise<Map<number, SessionView[]>> {
+  const byBatch = new Map<number, SessionView[]>()
+  if (batchIds.length === 0) return byBatch
   const since = new Date(nowMs() - 3 * HOUR_MS).toISOString()
   const { docs } = await req.payload.find({
     collection: 'sessions',
-    where: { mentor: { in: mentorIds }, startsAt: { greater_than_equal: since } },
+    where: { batch: { in: batchIds }, startsAt: { greater_than_equal: since } },
     sort: 'startsAt',
     depth: 0,
     limit: 200,
@@ -31,11 +36,11 @@ export async function upcomingSessions(req: PayloadRequest, mentorIds: number[])
     req,
   })
   for (const s of docs) {
-    const list = byMentor.get(idOf(s.mentor)) ?? []
+    const list = byBatch.get(idOf(s.batch)) ?? []
     list.push(sessionView(s))
-    byMentor.set(idOf(s.mentor), list)
+    byBatch.set(idOf(s.batch), list)
   }
-  return byMentor
+  return byBatch
 }
 
 export function bookingView(
@@ -44,20 +49,29 @@ export function bookingView(
 ): BookingView {
   const mentor = asMentor(b.mentor)
   const user = asUser(b.user)
-  const mentorId = idOf(b.mentor)
+  const batch = asBatch(b.batch)
   return {
     id: b.id,
     status: b.status,
     source: b.source,
     timeSlot: b.timeSlot ?? null,
     createdAt: b.createdAt,
-    mentor: { id: mentorId, name: mentor?.name ?? 'Mentor', profession: mentor?.profession ?? null, company: mentor?.company ?? null },
+    mentor: {
+      id: idOf(b.mentor),
+      name: mentor?.name ?? 'Mentor',
+      profession: mentor?.profession ?? null,
+      company: mentor?.company ?? null,
+    },
+    batch: batch ? batchView(batch) : null,
     ...(opts.withUser ? { user: { id: idOf(b.user), name: user?.name ?? null, email: user?.email ?? null } } : {}),
-    ...(opts.sessions ? { sessions: b.status === 'confirmed' ? (opts.sessions.get(mentorId) ?? []) : [] } : {}),
+    ...(opts.sessions ? { sessions: b.status === 'confirmed' ? (opts.sessions.get(idOf(b.batch)) ?? []) : [] } : {}),
   }
 }
 
-/** The student's bookings (not cancelled), newest first, each confirmed one with its upcoming sessions. */
+/**
+ * The student's bookings (not cancelled), newest first: their seat in this month's batch, the
+ * next one, and past ones; each confirmed one with its batch's upcoming sessions.
+ */
 export async function listUserBookings(req: PayloadRequest, userId: number): Promise<BookingView[]> {
   const { docs } = await req.payload.find({
     collection: 'bookings',
@@ -70,23 +84,52 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
   })
   const sessions = await upcomingSessions(
     req,
-    docs.filter((b) => b.status === 'confirmed').map((b) => idOf(b.mentor)),
+    docs.filter((b) => b.status === 'confirmed').map((b) => idOf(b.batch)),
   )
   return docs.map((b) => bookingView(b, { sessions }))
 }
 
-/** A mentor's current batch (confirmed bookings), oldest first, with the students' names and e-mails. */
-export async function listMentorBookings(req: PayloadRequest, mentorId: number): Promise<BookingView[]> {
+/**
+ * A mentor's students in one batch (the one asked for, else the running batch, else the open one),
+ * oldest first, with their names and e-mails; and that mentor's batches for a switcher.
+ */
+export async function listMentorBookings(
+  req: PayloadRequest,
+  mentorId: number,
+  batchId?: number,
+): Promise<{ bookings: BookingView[]; batch: BatchView | null; batches: BatchView[] }> {
+  const { docs: batchDocs } = await req.payload.find({
+    collection: 'batches',
+    where: { mentor: { equals: mentorId } },
+    sort: '-startsOn',
+    depth: 0,
+    limit: 24,
+    overrideAccess: true,
+    req,
+  })
+  const batches = batchDocs.map(batchView)
+  const chosen =
+    (batchId ? batches.find((b) => b.id === batchId) : undefined) ??
+    batches.find((b) => b.status === 'running') ??
+    batches.find((b) => b.status === 'open') ??
+    batches[0] ??
+    null
+  if (batchId && chosen?.id !== batchId) return { bookings: [], batch: null, batches }
+  if (!chosen) return { bookings: [], batch: null, batches }
   const { docs } = await req.payload.find({
     collection: 'bookings',
-    where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+    where: { batch: { equals: chosen.id }, status: { in: ['confirmed', 'completed'] } },
     sort: 'createdAt',
     depth: 1,
     limit: 500,
     overrideAccess: true,
     req,
-    select: { user: true, mentor: true, status: true, source: true, timeSlot: true, createdAt: true },
-    populate: { users: { name: true, email: true }, mentors: { name: true } },
+    select: { user: true, mentor: true, batch: true, status: true, source: true, timeSlot: true, createdAt: true },
+    populate: {
+      users: { name: true, email: true },
+      mentors: { name: true },
+      batches: { label: true, startsOn: true, endsOn: true, status: true },
+    },
   })
-  return docs.map((b) => bookingView(b, { withUser: true }))
+  return { bookings: docs.map((b) => bookingView(b, { withUser: true })), batch: chosen, batches }
 }

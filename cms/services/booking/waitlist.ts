@@ -2,10 +2,10 @@ import type { Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { inTransaction, txQuery } from '../../lib/transaction'
+import { fillMentorBatches } from '../batches/seating'
 import { emailAddedToWaitlist } from './emails'
 import { bookingErrors } from './errors'
-import { fillOpenSeatsInTransaction } from './fillOpenSeats'
-import { enqueue, findWaitingEntry, lockMentor, queuePosition } from './seats'
+import { enqueue, findWaitingEntry, lockMentor, queuePosition, seatedWith } from './seats'
 
 export type JoinWaitlistResult = { entry: Waitlist; position: number | null; alreadyWaiting: boolean; assigned: boolean }
 
@@ -25,16 +25,20 @@ export async function joinWaitlist(
     if (!mentor?.published) throw bookingErrors.mentorNotFound()
     const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
     if (!user) throw bookingErrors.userNotFound()
+    // A student seated with this mentor (this month or the next) has nothing to wait for.
+    if (await seatedWith(req, userId, mentorId)) throw bookingErrors.alreadyBooked()
     const queued = await enqueue(req, userId, mentorId)
     if (queued.alreadyWaiting) return { ...queued, assigned: false }
     const { entry } = queued
-    const filled = await fillOpenSeatsInTransaction(req, mentorId)
-    if (filled.some((a) => a.entryId === entry.id)) {
+    const filled = await fillMentorBatches(req, mentorId)
+    const mine = filled.find((a) => a.userId === userId)
+    if (mine?.kind === 'seated') {
       const assignedEntry = await payload.findByID({ collection: 'waitlist', id: entry.id, depth: 0, overrideAccess: true, req })
       return { entry: assignedEntry, position: null, alreadyWaiting: false, assigned: true }
     }
     const position = await queuePosition(req, entry.id)
-    await emailAddedToWaitlist(req, user, mentor.name, position)
+    // A seat held for them has its own e-mail; "you are on the waitlist" would only confuse.
+    if (!mine) await emailAddedToWaitlist(req, user, mentor.name, position)
     return { entry, position, alreadyWaiting: false, assigned: false }
   })
 }

@@ -2,34 +2,32 @@ import type { MentorAvailability } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
-import { bookedSeats, seatState } from '../seats/seatState'
+import { openBatchJoin, type SeatRow, seatColumns, seatStateFromRow } from '../seats/seatState'
 
-type Row = {
+type Row = SeatRow & {
   id: number
   name: string
   profession: string
   company: string
   skills: string
-  capacity: string | number
-  accepting_bookings: boolean | null
   photo_filename: string | null
   photo_card_filename: string | null
-  booked: string | number
 }
 
 /**
- * Every published mentor's public card with its seat state, in ONE query (N count queries do not
- * scale and can show mixed moments). Only public profile fields leave: no e-mail, no linked user.
- * Draft saves never touch the main `mentors` table (Payload keeps drafts in `_mentors_v`), so
- * `_status = 'published'` there is exactly the published profile.
+ * Every published mentor's public card with its seat state in its open batch, in ONE query (N
+ * count queries do not scale and can show mixed moments). Only public profile fields leave: no
+ * e-mail, no linked user. Draft saves never touch the main `mentors` table (Payload keeps drafts
+ * in `_mentors_v`), so `_status = 'published'` there is exactly the published profile.
  */
 export async function listMentorAvailability(req: PayloadRequest): Promise<MentorAvailability[]> {
   const rows = await txQuery<Row>(
     req,
-    sql`SELECT m.id, m.name, m.profession, m.company, m.skills, m.capacity, m.accepting_bookings,
+    sql`SELECT m.id, m.name, m.profession, m.company, m.skills,
                md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename,
-               ${bookedSeats(sql`m.id`)} AS booked
+               ${seatColumns}
           FROM mentors m
+          ${openBatchJoin}
           LEFT JOIN media md ON md.id = m.photo_id
          WHERE m._status = 'published'
          ORDER BY m.display_order ASC NULLS LAST, m.name ASC, m.id ASC`,
@@ -37,7 +35,7 @@ export async function listMentorAvailability(req: PayloadRequest): Promise<Mento
   const base = (req.payload.config.serverURL ?? '').replace(/\/$/, '')
   return rows.map((r) => {
     const file = r.photo_card_filename ?? r.photo_filename
-    const seats = seatState({ capacity: r.capacity, booked: r.booked, acceptingBookings: r.accepting_bookings })
+    const seats = seatStateFromRow(r)
     return {
       id: Number(r.id),
       name: r.name,

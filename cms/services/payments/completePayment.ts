@@ -1,4 +1,4 @@
-import { formatDate, formatRupees, now, paiseToRupees } from '@mentorloop/shared'
+import { formatDate, formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -7,23 +7,26 @@ import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { planWindow } from '../plans/activePlan'
+import { nextWindowStart } from '../plans/renewal'
 
 export type Completion = { payment: Payment; activated: boolean }
 
 /**
- * Moves the order's payment to `completed` exactly once and starts the plan for its duration.
+ * Moves the order's payment to `completed` exactly once and starts the plan for its duration, from
+ * now or, for a renewal, from the end of the student's latest window of that product.
  * Must run inside a transaction (`req`). The conditional UPDATE is the idempotency guard: two
  * concurrent completions (browser + webhook, or a double click) both reach it, PostgreSQL's row
  * lock serialises them, and only the first sees a `created`/`failed` row to update; the other
  * gets zero rows and returns the completed payment with `activated: false`.
  */
 export async function completePayment(req: PayloadRequest, orderId: string, paymentId: string): Promise<Completion | null> {
-  const [order] = await txQuery<{ duration_days: string | number }>(
+  const [order] = await txQuery<{ duration_days: string | number; user_id: number; product: Plan['product'] }>(
     req,
-    sql`SELECT pl.duration_days FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.gateway_order_id = ${orderId}`,
+    sql`SELECT pl.duration_days, pl.product, p.user_id FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.gateway_order_id = ${orderId}`,
   )
   if (!order) return null
-  const window = planWindow({ durationDays: Number(order.duration_days) }, now())
+  // A renewal starts where the student's latest window of this product ends: no day is lost.
+  const window = planWindow({ durationDays: Number(order.duration_days) }, await nextWindowStart(req, Number(order.user_id), order.product))
   const rows = await txQuery<{ id: number }>(
     req,
     sql`UPDATE payments
@@ -61,7 +64,7 @@ async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void
     to: user.email,
     template: 'payment-receipt',
     ...renderEmail({
-      subject: `Payment received: ${plan.name}`,
+      subject: `Payment received: ${plan.name}${ends ? ` (until ${ends})` : ''}`,
       greeting: `Hi ${user.name ?? 'there'},`,
       paragraphs: [
         `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,

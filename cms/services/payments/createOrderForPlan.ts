@@ -1,9 +1,11 @@
-import { alreadyPurchasedMessage, CURRENCY, MESSAGES, nowMs, rupeesToPaise } from '@mentorloop/shared'
+import { alreadyPurchasedMessage, CURRENCY, formatDate, MESSAGES, now, nowMs, rupeesToPaise } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
 import { GatewayError, type GatewayName, getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
+import { offerErrors } from '../batches/offers'
 import { listActivePlans } from '../plans/activePlan'
+import { latestWindowEnd, renewalOpensAt } from '../plans/renewal'
 
 export type CreatedOrder = {
   orderId: string
@@ -34,18 +36,23 @@ export async function findPurchasablePlan(req: PayloadRequest, planCode: string)
 
 /**
  * Starts a purchase: the amount comes from the plan (rupees -> paise), never from the browser.
- * Refuses a plan the user already has active ("Cannot Purchase Plan"). Creates the gateway order,
- * then our `created` payment row for it. Works for every product (mentorship, question bank).
+ * While a plan of the product runs, a second one is refused ("Cannot Purchase Plan") until its
+ * renewal opens, 7 days before the latest window ends; a purchase then is a renewal and starts
+ * where that window ends. With `offerId` the purchase claims a seat held for the student, which
+ * must still be theirs and held. Creates the gateway order, then our `created` payment row for it.
+ * Works for every product (mentorship, question bank).
  */
 export async function createOrderForPlan({
   payload,
   user,
   planCode,
+  offerId,
   req,
 }: {
   payload: Payload
   user: Pick<User, 'id' | 'email' | 'name'>
   planCode: string
+  offerId?: number
   req: PayloadRequest
 }): Promise<CreatedOrder> {
   const plan = await findPurchasablePlan(req, planCode)
@@ -53,11 +60,8 @@ export async function createOrderForPlan({
   if (amount < 100) {
     throw new AppError('PLAN_NOT_PURCHASABLE', 400, `The ${plan.name} plan is free and needs no payment.`)
   }
-  if ((await listActivePlans(req, user.id, { planId: plan.id })).length > 0) {
-    throw new AppError('ALREADY_PURCHASED', 409, alreadyPurchasedMessage(plan.name), {
-      title: MESSAGES.CANNOT_PURCHASE_TITLE,
-    })
-  }
+  await refuseUntilRenewal(req, user.id, plan)
+  if (offerId !== undefined) await requireHeldOffer(req, user.id, offerId)
   const gateway = getGateway()
   const currency = plan.currency ?? CURRENCY
   let order: Awaited<ReturnType<typeof gateway.createOrder>>
@@ -88,6 +92,7 @@ export async function createOrderForPlan({
       status: 'created',
       gateway: gateway.name,
       gatewayOrderId: order.id,
+      offer: offerId ?? null,
     },
     overrideAccess: true,
     req,
@@ -101,4 +106,32 @@ export async function createOrderForPlan({
     plan: { code: plan.code, name: plan.name, product: plan.product },
     payment,
   }
+}
+
+/** A second plan of a product is refused while one runs, until the latest window's renewal opens. */
+async function refuseUntilRenewal(req: PayloadRequest, userId: number, plan: Plan): Promise<void> {
+  const end = await latestWindowEnd(req, userId, { product: plan.product })
+  if (!end || renewalOpensAt(end) <= now()) return
+  const samePlanEnd = await latestWindowEnd(req, userId, { planId: plan.id })
+  const [current] = await listActivePlans(req, userId, { product: plan.product })
+  const message =
+    samePlanEnd && samePlanEnd > now()
+      ? alreadyPurchasedMessage(plan.name)
+      : `You already have the ${current?.plan.name ?? 'another plan'} until ${formatDate(end)}. You can renew or change plans from ${formatDate(renewalOpensAt(end))}.`
+  throw new AppError('ALREADY_PURCHASED', 409, message, { title: MESSAGES.CANNOT_PURCHASE_TITLE })
+}
+
+async function requireHeldOffer(req: PayloadRequest, userId: number, offerId: number): Promise<void> {
+  const offer = await req.payload.findByID({
+    collection: 'seat-offers',
+    id: offerId,
+    depth: 0,
+    overrideAccess: true,
+    req,
+    disableErrors: true,
+  })
+  const ownerId = offer && (typeof offer.user === 'object' ? offer.user.id : offer.user)
+  if (!offer || ownerId !== userId) throw offerErrors.notFound()
+  if (offer.status === 'expired' || (offer.status === 'held' && new Date(offer.expiresAt) <= now())) throw offerErrors.expired()
+  if (offer.status !== 'held') throw offerErrors.notHeld(offer.status)
 }

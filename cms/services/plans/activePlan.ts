@@ -1,6 +1,7 @@
-import { addDays, now } from '@mentorloop/shared'
+import { addDays, now, type PlanTimeline } from '@mentorloop/shared'
 import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest, Where } from 'payload'
+import { latestWindowEnd, renewalOpensAt } from './renewal'
 
 export type ActivePlan = { payment: Payment; plan: Plan; startsAt: string; endsAt: string }
 
@@ -57,19 +58,22 @@ export function planWindow(plan: Pick<Plan, 'durationDays'>, startsAt: Date): { 
   return { startsAt, endsAt: addDays(startsAt, days) }
 }
 
-export type PlanStatus = {
-  hasActivePlan: boolean
-  plan: { id: number; code: string; name: string } | null
-  expiresAt: string | null
-}
-
-/** The mentorship plan status the booking calls answer (docs/spec.md: plan-status, checkBookingAllowed). */
-export async function mentorshipPlanStatus(req: PayloadRequest, userId: number): Promise<PlanStatus> {
+/**
+ * The mentorship plan status the booking calls answer (docs/spec.md: plan-status,
+ * checkBookingAllowed) and the dashboard shows: the plan running now and until when, the end of
+ * the latest window (a renewal included), and whether renewal is open.
+ */
+export async function mentorshipPlanStatus(req: PayloadRequest, userId: number): Promise<PlanTimeline> {
   const active = await getActivePlan(req, userId, 'mentorship')
+  const latest = await latestWindowEnd(req, userId, { product: 'mentorship' })
+  const opensAt = latest ? renewalOpensAt(latest) : null
   return {
     hasActivePlan: Boolean(active),
     plan: active ? { id: active.plan.id, code: active.plan.code, name: active.plan.name } : null,
     expiresAt: active?.endsAt ?? null,
+    latestEndsAt: latest?.toISOString() ?? null,
+    renewalOpensAt: opensAt?.toISOString() ?? null,
+    renewalOpen: latest !== null && opensAt !== null && opensAt <= now(),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Role } from '@mentorloop/shared'
-import type { Mentor, Plan, User } from '@mentorloop/shared/payload-types'
+import type { Batch, Mentor, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
 
 /**
@@ -46,6 +46,19 @@ export async function createMentor(
   })) as Mentor
 }
 
+/** The mentor's open batch (a published mentor set to auto-open gets one when published). */
+export async function openBatchOf(payload: Payload, mentor: Pick<Mentor, 'id'>): Promise<Batch> {
+  const { docs } = await payload.find({
+    collection: 'batches',
+    where: { mentor: { equals: mentor.id }, status: { equals: 'open' } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  if (!docs[0]) throw new Error(`mentor ${mentor.id} has no open batch`)
+  return docs[0]
+}
+
 export async function findPlan(payload: Payload, code: Plan['code']): Promise<Plan> {
   const existing = await payload.find({ collection: 'plans', where: { code: { equals: code } }, limit: 1, overrideAccess: true })
   if (existing.docs[0]) return existing.docs[0] as Plan
@@ -64,8 +77,14 @@ export async function findPlan(payload: Payload, code: Plan['code']): Promise<Pl
 
 const DAY = 86_400_000
 
-/** A completed payment that makes the plan active for the user now. */
-export async function givePlan(payload: Payload, user: User, code: Plan['code'] = 'PLACEMENT_FOCUSED', days = 30) {
+/** A completed payment that makes the plan active for the user now (or for the given window). */
+export async function givePlan(
+  payload: Payload,
+  user: User,
+  code: Plan['code'] = 'PLACEMENT_FOCUSED',
+  days = 30,
+  window?: { startsAt: Date; endsAt: Date },
+) {
   const plan = await findPlan(payload, code)
   const id = unique('order')
   return payload.create({
@@ -79,8 +98,8 @@ export async function givePlan(payload: Payload, user: User, code: Plan['code'] 
       gateway: 'sandbox',
       gatewayOrderId: id,
       gatewayPaymentId: `pay_${id}`,
-      subscriptionStarts: new Date(Date.now() - DAY).toISOString(),
-      subscriptionEnds: new Date(Date.now() + days * DAY).toISOString(),
+      subscriptionStarts: (window?.startsAt ?? new Date(Date.now() - DAY)).toISOString(),
+      subscriptionEnds: (window?.endsAt ?? new Date(Date.now() + days * DAY)).toISOString(),
     },
     overrideAccess: true,
   })

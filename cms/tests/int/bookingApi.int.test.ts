@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
@@ -125,7 +125,7 @@ describe('POST /api/bookings', () => {
 })
 
 describe('cancelling and the waitlist', () => {
-  it('the owner cancels from the dashboard; the first waiting student with a plan gets the seat and an e-mail', async () => {
+  it('the owner cancels from the dashboard; the seat is held for the first in line, who declines, and the next with a plan gets it and an e-mail', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const owner = await student()
     const booked = await api.post('/bookings', { token: owner.token, body: { mentorId: mentor.id } })
@@ -137,9 +137,17 @@ describe('cancelling and the waitlist', () => {
     const next = await student()
     await api.post('/bookings', { token: next.token, body: { mentorId: mentor.id } })
     const stranger = await student()
-    expect((await api.post(`/bookings/${booked.body.session.id}/cancel`, { token: stranger.token })).status).toBe(403)
-    const res = await api.post(`/bookings/${booked.body.session.id}/cancel`, { token: owner.token })
-    expect(res).toMatchObject({ status: 200, body: { assigned: 1 } })
+    expect((await api.post(`/bookings/${booked.body.booking.id}/cancel`, { token: stranger.token })).status).toBe(403)
+    const res = await api.post(`/bookings/${booked.body.booking.id}/cancel`, { token: owner.token })
+    // The head of the queue has no plan: the seat is held for them, nobody is seated yet.
+    expect(res).toMatchObject({ status: 200, body: { assigned: 0 } })
+    const held = await api.get('/seat-offers/mine', { token: noPlan.token })
+    expect(held.body.offers).toEqual([
+      expect.objectContaining({ kind: 'waitlist', status: 'held', mentor: expect.objectContaining({ id: mentor.id }) }),
+    ])
+    // Someone else cannot decline it; its student can, and the seat goes to the next in line.
+    expect((await api.post(`/seat-offers/${held.body.offers[0].id}/decline`, { token: next.token })).status).toBe(404)
+    expect((await api.post(`/seat-offers/${held.body.offers[0].id}/decline`, { token: noPlan.token })).status).toBe(200)
     const mine = await api.get(`/bookings/user/${next.id}`, { token: next.token })
     expect(mine.body.bookings).toEqual([
       expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) }),
@@ -147,8 +155,13 @@ describe('cancelling and the waitlist', () => {
     await payload.jobs.run({ queue: 'default', limit: 1000 })
     const mail = await payload.find({ collection: 'email-outbox', where: { to: { equals: next.email } }, overrideAccess: true })
     expect(mail.docs.map((d) => d.template)).toContain('waitlist-seat-assigned')
-    const noPlanMail = await payload.find({ collection: 'email-outbox', where: { to: { equals: noPlan.email } }, overrideAccess: true })
-    expect(noPlanMail.docs.map((d) => d.template)).toEqual(['waitlist-joined'])
+    const noPlanMail = await payload.find({
+      collection: 'email-outbox',
+      where: { to: { equals: noPlan.email } },
+      overrideAccess: true,
+      sort: 'createdAt',
+    })
+    expect(noPlanMail.docs.map((d) => d.template)).toEqual(['waitlist-joined', 'seat-offer'])
   })
 
   it('an admin cancelling in the panel (PATCH) assigns the first waiting student with a plan', async () => {
@@ -267,6 +280,7 @@ describe('who may read what', () => {
   })
 
   it('POST /users/subscribe is admin-only; it activates a plan and processes the user’s waitlists', async () => {
+    await findPlan(payload, 'BEGINNER_TECHY')
     const mentor = await createMentor(payload, { capacity: 1 })
     const s = await student(false)
     const admin = await createUser(payload, { roles: ['admin'] })

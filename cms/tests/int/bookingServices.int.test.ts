@@ -1,12 +1,15 @@
 import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../lib/errors'
+import { expireDueOffers } from '../../services/batches/offers'
 import { cancelBooking, createBooking, fillOpenSeats, joinWaitlist, leaveWaitlist, processWaitlistForUser } from '../../services/booking'
 import { releaseSeatAfterRefund } from '../../services/payments/waitlistCallPoints'
 import { testPayload } from '../helpers/payload'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
 const reqFor = async () => createLocalReq({}, await testPayload())
+
+afterEach(() => vi.useRealTimers())
 
 async function confirmedCount(mentorId: number) {
   const payload = await testPayload()
@@ -52,7 +55,7 @@ describe('booking services', () => {
     await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: other.id }), 'MENTOR_ALREADY_BOOKED')
   })
 
-  it('waitlists when full, and a cancellation gives the seat to the first waiting student with a plan', async () => {
+  it('waitlists when full; a freed seat is held for the first in line without a plan, then goes on in order', async () => {
     const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
     const first = await createUser(payload)
@@ -68,8 +71,22 @@ describe('booking services', () => {
     const waiting = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
     expect(waiting).toMatchObject({ kind: 'waitlisted', position: 2 })
 
+    // The seat is held for the head of the queue, who has no plan yet: nobody is seated.
     const result = await cancelBooking({ payload, bookingId: booked.booking.id, byUser: first })
-    expect(result.assigned).toBe(1)
+    expect(result.assigned).toBe(0)
+    const offers = await payload.find({
+      collection: 'seat-offers',
+      where: { batch: { equals: booked.booking.batch } },
+      overrideAccess: true,
+      depth: 0,
+    })
+    expect(offers.docs.map((o) => [o.user, o.kind, o.status])).toEqual([[noPlan.id, 'waitlist', 'held']])
+
+    // The hold runs out (24 hours): the seat goes to the next in line, who has a plan.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 25 * 3_600_000)
+    expect(await expireDueOffers(await reqFor())).toBeGreaterThanOrEqual(1)
+    vi.useRealTimers()
     const { docs } = await payload.find({
       collection: 'bookings',
       where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },
@@ -79,12 +96,11 @@ describe('booking services', () => {
     expect(docs.map((d) => d.user)).toEqual([second.id])
     expect(docs[0]!.source).toBe('waitlist')
 
-    // The student without a plan buys one: nothing free now, still waiting.
+    // The student whose hold expired keeps their place; buying a plan now finds nothing free.
     await givePlan(payload, noPlan)
     expect(await processWaitlistForUser({ payload, userId: noPlan.id })).toEqual({ assigned: 0, stillWaiting: 1 })
-    // Nothing free: processing the queue again assigns nobody.
     expect(await fillOpenSeats({ payload, mentorId: mentor.id })).toMatchObject({ assigned: 0 })
-    // Raising the capacity in the CMS hands the new seat to the queue at once (the mentor hook).
+    // Raising the capacity in the CMS hands the new seat to the queue at once (the mentor and batch hooks).
     await payload.update({ collection: 'mentors', id: mentor.id, data: { capacity: 2 }, overrideAccess: true })
     expect(await confirmedCount(mentor.id)).toBe(2)
     const entry = await payload.find({ collection: 'waitlist', where: { user: { equals: noPlan.id } }, overrideAccess: true })

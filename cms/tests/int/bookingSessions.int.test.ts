@@ -1,9 +1,12 @@
+import { DAY_MS } from '@mentorloop/shared'
+import type { Batch, Mentor } from '@mentorloop/shared/payload-types'
 import { createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBooking } from '../../services/booking'
+import { listUserBookings } from '../../services/booking/views'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
@@ -13,22 +16,29 @@ beforeAll(async () => {
   api = restClient(payload.config)
 })
 
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
+afterEach(() => vi.useRealTimers())
+
+/** A time `d` days into the mentor's open batch (sessions fall on their batch's days), at 10:00 India time. */
+const inBatch = (batch: Batch, d: number) => new Date(Date.parse(batch.startsOn) + d * DAY_MS + 10 * 3_600_000).toISOString()
+const batchOf = async (mentor: Mentor) => openBatchOf(payload, mentor)
 
 describe('sessions', () => {
   it('a mentor schedules sessions for their own batch only; students cannot write or list them', async () => {
     const mentorUser = await createUser(payload, { roles: ['mentor'] })
     const mine = await createMentor(payload, { user: mentorUser })
     const other = await createMentor(payload)
+    const myBatch = await batchOf(mine)
     const body = {
       title: 'Week 1: DSA plan',
-      mentor: mine.id,
-      startsAt: inDays(3),
+      batch: myBatch.id,
+      startsAt: inBatch(myBatch, 3),
       durationMinutes: 60,
       meetingLink: 'https://meet.example.com/abc',
     }
     expect((await api.post('/sessions', { token: mentorUser.token, body })).status).toBe(201)
-    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, mentor: other.id } })).status).toBe(400)
+    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, batch: (await batchOf(other)).id } })).status).toBe(400)
+    // A session falls on its batch's days.
+    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, startsAt: inBatch(myBatch, 45) } })).status).toBe(400)
     expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, meetingLink: 'http://insecure' } })).status).toBe(400)
     const student = await createUser(payload)
     expect((await api.post('/sessions', { token: student.token, body })).status).toBe(403)
@@ -43,23 +53,32 @@ describe('sessions', () => {
     const other = await createMentor(payload)
     const admin = await createUser(payload, { roles: ['admin'] })
     const staff = await createUser(payload, { roles: ['staff'] })
-    const theirs = await api.post('/sessions', { token: admin.token, body: { title: 'Theirs', mentor: other.id, startsAt: inDays(4) } })
-    const own = await api.post('/sessions', { token: mentorUser.token, body: { title: 'Own', mentor: mine.id, startsAt: inDays(4) } })
+    const otherBatch = await batchOf(other)
+    const myBatch = await batchOf(mine)
+    const theirs = await api.post('/sessions', {
+      token: admin.token,
+      body: { title: 'Theirs', batch: otherBatch.id, startsAt: inBatch(otherBatch, 4) },
+    })
+    const own = await api.post('/sessions', {
+      token: mentorUser.token,
+      body: { title: 'Own', batch: myBatch.id, startsAt: inBatch(myBatch, 4) },
+    })
     expect([theirs.status, own.status]).toEqual([201, 201])
     const theirsId = theirs.body.doc.id
     const ownId = own.body.doc.id
     expect((await api.get('/sessions')).status).toBe(403)
     expect((await api.get(`/sessions/${theirsId}`)).status).toBe(403)
     expect((await api.get('/sessions', { token: staff.token })).status).toBe(403)
-    expect((await api.post('/sessions', { token: staff.token, body: { title: 'X', mentor: other.id, startsAt: inDays(4) } })).status).toBe(
-      403,
-    )
+    expect(
+      (await api.post('/sessions', { token: staff.token, body: { title: 'X', batch: otherBatch.id, startsAt: inBatch(otherBatch, 4) } }))
+        .status,
+    ).toBe(403)
     expect([403, 404]).toContain((await api.get(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
     expect([403, 404]).toContain((await api.patch(`/sessions/${theirsId}`, { token: mentorUser.token, body: { title: 'Hijack' } })).status)
     expect([403, 404]).toContain((await api.delete(`/sessions/${theirsId}`, { token: mentorUser.token })).status)
     expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { title: 'Own, renamed' } })).status).toBe(200)
     // Moving one's own session to another mentor's batch is refused too.
-    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { mentor: other.id } })).status).toBe(400)
+    expect((await api.patch(`/sessions/${ownId}`, { token: mentorUser.token, body: { batch: otherBatch.id } })).status).toBe(400)
     expect((await api.patch(`/sessions/${theirsId}`, { token: admin.token, body: { title: 'Admin edit' } })).status).toBe(200)
     expect((await api.delete(`/sessions/${ownId}`, { token: mentorUser.token })).status).toBe(200)
   })
@@ -73,16 +92,23 @@ describe('sessions', () => {
       await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })
     }
     const admin = await createUser(payload, { roles: ['admin'] })
-    await api.post('/sessions', { token: admin.token, body: { title: 'Old', mentor: mentor.id, startsAt: inDays(-7) } })
+    const batch = await batchOf(mentor)
+    await api.post('/sessions', { token: admin.token, body: { title: 'Old', batch: batch.id, startsAt: inBatch(batch, 0) } })
     const created = await api.post('/sessions', {
       token: admin.token,
-      body: { title: 'Saturday session', mentor: mentor.id, startsAt: inDays(2), meetingLink: 'https://meet.example.com/xyz' },
+      body: { title: 'Saturday session', batch: batch.id, startsAt: inBatch(batch, 9), meetingLink: 'https://meet.example.com/xyz' },
     })
     expect(created.status).toBe(201)
     const res = await api.get(`/bookings/user/${a.id}`, { token: a.token })
-    expect(res.body.bookings[0].sessions).toEqual([
+    expect(res.body.bookings[0].sessions.map((x: { title: string }) => x.title)).toEqual(['Old', 'Saturday session'])
+    // A week into the batch, the first session is past: only what is ahead is listed.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.parse(batch.startsOn) + 7 * DAY_MS)
+    const later = await listUserBookings(await createLocalReq({}, payload), a.id)
+    expect(later[0]!.sessions).toEqual([
       expect.objectContaining({ title: 'Saturday session', durationMinutes: 60, meetingLink: 'https://meet.example.com/xyz' }),
     ])
+    vi.useRealTimers()
     await payload.jobs.run({ queue: 'default', limit: 1000 })
     for (const s of [a, b]) {
       const { docs } = await payload.find({

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** GET /api/mentors/availability: public profile fields and seats for every published mentor. */
 let payload: Payload
@@ -19,7 +19,7 @@ async function book(mentor: Mentor, status: 'confirmed' | 'cancelled' = 'confirm
   const user = await createUser(payload)
   await payload.create({
     collection: 'bookings',
-    data: { user: user.id, mentor: mentor.id, status, source: 'direct' },
+    data: { user: user.id, mentor: mentor.id, batch: (await openBatchOf(payload, mentor)).id, status, source: 'direct' },
     overrideAccess: true,
   })
 }
@@ -78,10 +78,12 @@ describe('GET /api/mentors/availability', () => {
     for (const row of res.body.docs) {
       expect(Object.keys(row).sort()).toEqual(
         [
+          'batch',
           'booked',
           'capacity',
           'company',
           'full',
+          'held',
           'id',
           'isFull',
           'name',

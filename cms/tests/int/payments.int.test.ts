@@ -245,7 +245,8 @@ describe('access: a student sees and touches only their own payments', () => {
   })
 
   it('cannot verify another student’s order even with a valid signature', async () => {
-    const order = await createOrder(rest, owner, 'PLACEMENT_FOCUSED')
+    // A buyer without a plan (the owner already has one running, so a second is refused until renewal).
+    const order = await createOrder(rest, await createUser(payload), 'PLACEMENT_FOCUSED')
     const res = await rest.post('/payments/verify-payment', { token: other.token, body: checkoutBody(order.orderId) })
     expect(res.status).toBe(404)
     expect((await paymentByOrder(payload, order.orderId))[0]!.status).toBe('created')

@@ -7,7 +7,7 @@ import { getActivePlan, listActivePlans, planWindow } from '../../services/plans
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser, unique } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 /** The one definition of "has a plan", the plan window, complimentary grants, and a refused refund. */
 let payload: Payload
@@ -28,27 +28,6 @@ afterEach(() => {
 })
 
 const reqFor = () => createLocalReq({}, payload)
-
-async function paymentWindow(user: TestUser, startsAt: Date, endsAt: Date) {
-  const plan = await findPlan(payload, 'PLACEMENT_FOCUSED')
-  const id = unique('order')
-  return payload.create({
-    collection: 'payments',
-    data: {
-      user: user.id,
-      plan: plan.id,
-      amount: 79_900,
-      currency: 'INR',
-      status: 'completed',
-      gateway: 'sandbox',
-      gatewayOrderId: id,
-      gatewayPaymentId: `pay_${id}`,
-      subscriptionStarts: startsAt.toISOString(),
-      subscriptionEnds: endsAt.toISOString(),
-    },
-    overrideAccess: true,
-  })
-}
 
 describe('the plan window', () => {
   it('runs the plan’s duration in days from its start', () => {
@@ -74,7 +53,7 @@ describe('has an active plan: start and end both count', () => {
   it('a window that has not started yet is not an active plan (booking asks for payment)', async () => {
     const student = await createUser(payload)
     const now = new Date()
-    await paymentWindow(student, addDays(now, 2), addDays(now, 32))
+    await givePlan(payload, student, 'PLACEMENT_FOCUSED', 30, { startsAt: addDays(now, 2), endsAt: addDays(now, 32) })
     expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).toBeNull()
     expect((await rest.get('/payments/has-plan', { token: student.token })).body).toMatchObject({ hasPlan: false })
     expect((await rest.get(`/bookings/user/${student.id}/plan-status`, { token: student.token })).body).toMatchObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { BatchView } from './batches'
 import { phoneSchema } from './schemas'
 
 /** The largest id PostgreSQL's `integer` (serial) columns hold; a larger one can match nothing. */
@@ -67,10 +68,11 @@ export type BookingOutcome =
 export type BookingView = {
   id: number
   status: 'confirmed' | 'cancelled' | 'completed'
-  source: 'direct' | 'waitlist'
+  source: 'direct' | 'waitlist' | 'continuing' | 'offer'
   timeSlot: string | null
   createdAt: string
   mentor: { id: number; name: string; profession?: string | null; company?: string | null }
+  batch: BatchView | null
   user?: { id: number; name: string | null; email: string | null }
   sessions?: SessionView[]
 }

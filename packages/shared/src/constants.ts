@@ -15,11 +15,20 @@ export type PlanProduct = (typeof PLAN_PRODUCTS)[number]
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
-export const BOOKING_SOURCES = ['direct', 'waitlist'] as const
+/** How a seat was taken: booked directly, from the waitlist, kept into the mentor's next batch, or a claimed offer. */
+export const BOOKING_SOURCES = ['direct', 'waitlist', 'continuing', 'offer'] as const
 export type BookingSource = (typeof BOOKING_SOURCES)[number]
 
 export const WAITLIST_STATUSES = ['waiting', 'assigned', 'removed'] as const
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
+
+/** A batch takes bookings while open, meets while running, and ends completed (or cancelled). */
+export const BATCH_STATUSES = ['open', 'running', 'completed', 'cancelled'] as const
+export type BatchStatus = (typeof BATCH_STATUSES)[number]
+
+/** A seat held for a waiting student without a plan until it is claimed, expires or is declined. */
+export const OFFER_STATUSES = ['held', 'claimed', 'expired', 'declined', 'cancelled'] as const
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
 export const PAYMENT_STATUSES = ['created', 'completed', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
@@ -47,3 +56,8 @@ export const DEFAULT_MENTOR_CAPACITY = 15
 export const DEFAULT_PLAN_DURATION_DAYS = 30
 export const CONTACT_DIGITS = 10
 export const TIME_ZONE = 'Asia/Kolkata'
+export const DEFAULT_OFFER_HOLD_HOURS = 24
+/** Renewal of a plan opens this many days before it ends (and stays open after). */
+export const RENEWAL_WINDOW_DAYS = 7
+/** The renewal reminder goes this many days before a plan ends. */
+export const RENEWAL_REMINDER_DAYS = 3

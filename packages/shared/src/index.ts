@@ -1,4 +1,5 @@
 export * from './auth'
+export * from './batches'
 export * from './booking'
 export * from './clock'
 export * from './constants'

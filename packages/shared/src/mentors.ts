@@ -1,20 +1,43 @@
 /**
- * A mentor's seats (cms/services/seats/seatState.ts is the one place that computes it):
- * `full` when every seat is taken, `paused` when staff stopped new bookings, `open` when a
- * student can book a seat now. A mentor that is not open is in waitlist mode.
+ * A mentor's seats in their open batch (cms/services/seats/seatState.ts is the one place that
+ * computes it): `full` when every seat is taken or held, `paused` when staff stopped new bookings,
+ * `open` when a student can book a seat now. A mentor that is not open (full, paused, or with no
+ * open batch) is in waitlist mode.
  */
 export type SeatState = {
   capacity: number
+  /** Confirmed seats in the open batch. */
   booked: number
+  /** Seats held for a student (a seat offer or a continuing student's hold) in the open batch. */
+  held: number
   seatsLeft: number
   full: boolean
   paused: boolean
   open: boolean
+  /** The batch students book now (null when the mentor has none open: waitlist mode). */
+  batch: BatchSummary | null
 }
+
+/** A batch as students see it: its name and the days it runs (midnight India time, ISO). */
+export type BatchSummary = { id: number; label: string; startsOn: string; endsOn: string }
 
 /** What a mentor's button offers, from the seat state: the one label everywhere on the site. */
 export type SeatAction = 'book' | 'waitlist'
 export const seatAction = (seats: Pick<SeatState, 'open'>): SeatAction => (seats.open ? 'book' : 'waitlist')
+
+/**
+ * The one line that says where a mentor's batch stands, everywhere on the site (cards, lists):
+ * "Next batch starts Feb 1, 2027 · 3 seats left", or "Full · join the waitlist".
+ */
+export function batchStatusLine(
+  seats: Pick<SeatState, 'open' | 'paused' | 'seatsLeft' | 'batch'>,
+  format: (iso: string) => string,
+): string {
+  if (!seats.batch) return 'Next batch not scheduled yet · join the waitlist'
+  if (seats.paused) return 'Not taking bookings now · join the waitlist'
+  if (!seats.open) return 'Full · join the waitlist'
+  return `Next batch starts ${format(seats.batch.startsOn)} · ${seats.seatsLeft} ${seats.seatsLeft === 1 ? 'seat' : 'seats'} left`
+}
 
 /** One published mentor as `GET /api/mentors/availability` returns it: the public card and its seats. */
 export type MentorAvailability = SeatState & {

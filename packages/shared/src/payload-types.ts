@@ -70,8 +70,10 @@ export interface Config {
     users: User;
     mentors: Mentor;
     plans: Plan;
+    batches: Batch;
     bookings: Booking;
     waitlist: Waitlist;
+    'seat-offers': SeatOffer;
     payments: Payment;
     'payment-events': PaymentEvent;
     'refund-requests': RefundRequest;
@@ -94,8 +96,10 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     mentors: MentorsSelect<false> | MentorsSelect<true>;
     plans: PlansSelect<false> | PlansSelect<true>;
+    batches: BatchesSelect<false> | BatchesSelect<true>;
     bookings: BookingsSelect<false> | BookingsSelect<true>;
     waitlist: WaitlistSelect<false> | WaitlistSelect<true>;
+    'seat-offers': SeatOffersSelect<false> | SeatOffersSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
     'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
     'refund-requests': RefundRequestsSelect<false> | RefundRequestsSelect<true>;
@@ -119,9 +123,13 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'site-settings': SiteSetting;
+    'business-rules': BusinessRule;
+    'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'business-rules': BusinessRulesSelect<false> | BusinessRulesSelect<true>;
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -131,6 +139,10 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      advanceBatches: TaskAdvanceBatches;
+      expireSeatOffers: TaskExpireSeatOffers;
+      expireSeatOffer: TaskExpireSeatOffer;
+      sendRenewalReminders: TaskSendRenewalReminders;
       inline: {
         input: unknown;
         output: unknown;
@@ -222,10 +234,14 @@ export interface Mentor {
   skills: string;
   bio?: string | null;
   /**
-   * Seats per batch.
+   * Seats per batch (the open batch follows a change).
    */
   capacity: number;
   displayOrder?: number | null;
+  /**
+   * When a batch starts, open the next month’s batch with the same capacity.
+   */
+  autoOpenNextBatch?: boolean | null;
   /**
    * Untick to stop new bookings (students can still join the waitlist).
    */
@@ -329,6 +345,38 @@ export interface Plan {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "batches".
+ */
+export interface Batch {
+  id: number;
+  mentor: number | Mentor;
+  /**
+   * How students see it, e.g. “January 2027”.
+   */
+  label: string;
+  startsOn: string;
+  endsOn: string;
+  /**
+   * Seats; empty takes the mentor’s default.
+   */
+  capacity?: number | null;
+  /**
+   * Moves by itself on the batch’s dates; admins may cancel an open batch without seats.
+   */
+  status: 'open' | 'running' | 'completed' | 'cancelled';
+  /**
+   * Confirmed seats and held offers, of capacity.
+   */
+  fill?: string | null;
+  startedAt?: string | null;
+  completedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -338,8 +386,12 @@ export interface Booking {
   id: number;
   user: number | User;
   mentor: number | Mentor;
+  /**
+   * The batch this seat is in; left empty, the mentor’s open batch.
+   */
+  batch: number | Batch;
   status: 'confirmed' | 'cancelled' | 'completed';
-  source: 'direct' | 'waitlist';
+  source: 'direct' | 'waitlist' | 'continuing' | 'offer';
   timeSlot?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -359,6 +411,26 @@ export interface Waitlist {
    * The queue is first come, first served by this time.
    */
   joinedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Seats held for a student until they claim them (by paying for or renewing a plan), decline them, or the hold expires.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seat-offers".
+ */
+export interface SeatOffer {
+  id: number;
+  user: number | User;
+  mentor: number | Mentor;
+  batch: number | Batch;
+  kind: 'waitlist' | 'continuing';
+  waitlistEntry?: (number | null) | Waitlist;
+  status: 'held' | 'claimed' | 'expired' | 'declined' | 'cancelled';
+  expiresAt: string;
+  claimedBooking?: (number | null) | Booking;
+  decidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -383,6 +455,11 @@ export interface Payment {
    */
   grantedBy?: (number | null) | User;
   note?: string | null;
+  /**
+   * The held seat this purchase claims, if any.
+   */
+  offer?: (number | null) | SeatOffer;
+  renewalReminderSentAt?: string | null;
   gatewayOrderId: string;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
@@ -567,7 +644,14 @@ export interface Question {
 export interface Session {
   id: number;
   title: string;
-  mentor: number | Mentor;
+  /**
+   * The batch this session belongs to; its students see it.
+   */
+  batch: number | Batch;
+  /**
+   * Filled in from the batch.
+   */
+  mentor?: (number | null) | Mentor;
   startsAt: string;
   durationMinutes: number;
   /**
@@ -646,7 +730,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail';
+        taskSlug:
+          'inline' | 'sendEmail' | 'advanceBatches' | 'expireSeatOffers' | 'expireSeatOffer' | 'sendRenewalReminders';
         taskID: string;
         input?:
           | {
@@ -679,10 +764,21 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail') | null;
+  taskSlug?:
+    | ('inline' | 'sendEmail' | 'advanceBatches' | 'expireSeatOffers' | 'expireSeatOffer' | 'sendRenewalReminders')
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -706,12 +802,20 @@ export interface PayloadLockedDocument {
         value: number | Plan;
       } | null)
     | ({
+        relationTo: 'batches';
+        value: number | Batch;
+      } | null)
+    | ({
         relationTo: 'bookings';
         value: number | Booking;
       } | null)
     | ({
         relationTo: 'waitlist';
         value: number | Waitlist;
+      } | null)
+    | ({
+        relationTo: 'seat-offers';
+        value: number | SeatOffer;
       } | null)
     | ({
         relationTo: 'payments';
@@ -843,6 +947,7 @@ export interface MentorsSelect<T extends boolean = true> {
   bio?: T;
   capacity?: T;
   displayOrder?: T;
+  autoOpenNextBatch?: T;
   acceptingBookings?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -887,11 +992,29 @@ export interface PlansSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "batches_select".
+ */
+export interface BatchesSelect<T extends boolean = true> {
+  mentor?: T;
+  label?: T;
+  startsOn?: T;
+  endsOn?: T;
+  capacity?: T;
+  status?: T;
+  fill?: T;
+  startedAt?: T;
+  completedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bookings_select".
  */
 export interface BookingsSelect<T extends boolean = true> {
   user?: T;
   mentor?: T;
+  batch?: T;
   status?: T;
   source?: T;
   timeSlot?: T;
@@ -912,6 +1035,23 @@ export interface WaitlistSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seat-offers_select".
+ */
+export interface SeatOffersSelect<T extends boolean = true> {
+  user?: T;
+  mentor?: T;
+  batch?: T;
+  kind?: T;
+  waitlistEntry?: T;
+  status?: T;
+  expiresAt?: T;
+  claimedBooking?: T;
+  decidedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments_select".
  */
 export interface PaymentsSelect<T extends boolean = true> {
@@ -924,6 +1064,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   gateway?: T;
   grantedBy?: T;
   note?: T;
+  offer?: T;
+  renewalReminderSentAt?: T;
   gatewayOrderId?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
@@ -1086,6 +1228,7 @@ export interface QuestionsSelect<T extends boolean = true> {
  */
 export interface SessionsSelect<T extends boolean = true> {
   title?: T;
+  batch?: T;
   mentor?: T;
   startsAt?: T;
   durationMinutes?: T;
@@ -1129,6 +1272,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1262,6 +1406,37 @@ export interface SiteSetting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "business-rules".
+ */
+export interface BusinessRule {
+  id: number;
+  /**
+   * How long a seat offered to a waiting student without a plan is held for them before it passes on.
+   */
+  offerHoldHours: number;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
@@ -1373,6 +1548,26 @@ export interface SiteSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "business-rules_select".
+ */
+export interface BusinessRulesSelect<T extends boolean = true> {
+  offerHoldHours?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1394,6 +1589,50 @@ export interface TaskSendEmail {
     template: string;
   };
   output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAdvanceBatches".
+ */
+export interface TaskAdvanceBatches {
+  input?: unknown;
+  output: {
+    started: number;
+    completed: number;
+    opened: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireSeatOffers".
+ */
+export interface TaskExpireSeatOffers {
+  input?: unknown;
+  output: {
+    expired: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireSeatOffer".
+ */
+export interface TaskExpireSeatOffer {
+  input: {
+    offerId: number;
+  };
+  output: {
+    expired?: boolean | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendRenewalReminders".
+ */
+export interface TaskSendRenewalReminders {
+  input?: unknown;
+  output: {
+    sent: number;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

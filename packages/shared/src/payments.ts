@@ -11,6 +11,8 @@ export const createOrderRequestSchema = z
     planCode: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
     /** The spec's name for the same thing. */
     planType: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
+    /** A seat held for the student that this purchase claims (docs/decisions/045-batches-in-time.md). */
+    offerId: z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
   })
   .transform((v, ctx) => {
     const planCode = v.planCode ?? v.planType
@@ -18,7 +20,7 @@ export const createOrderRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['planCode'], message: 'Choose a plan.' })
       return z.NEVER
     }
-    return { planCode }
+    return { planCode, offerId: v.offerId }
   })
 
 const gatewayId = (what: string) =>

@@ -40,7 +40,19 @@ async function post<T>(body: Record<string, string>): Promise<Answer<T>> {
  * the amount comes from the plan), open the checkout widget, verify the result on the server.
  * Without JavaScript it is a link to /subscriptions (checkout itself needs JavaScript).
  */
-export function BuyPlanButton({ planCode, planName }: { planCode: string; planName: string }) {
+export function BuyPlanButton({
+  planCode,
+  planName,
+  offerId,
+  label,
+}: {
+  planCode: string
+  planName: string
+  /** A seat held for the student that this purchase claims (the dashboard's Claim and Renew). */
+  offerId?: number
+  /** The button's words when it is not "Choose {plan}" (Renew, Claim). */
+  label?: string
+}) {
   const [step, setStep] = useState<Step>(null)
   const [notice, setNotice] = useState<Notice>(null)
   const revalidator = useRevalidator()
@@ -57,7 +69,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
     preloadModalDialog()
     setStep('order')
     try {
-      const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode })
+      const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode, ...(offerId ? { offerId: String(offerId) } : {}) })
       if (!order.ok) {
         if (order.status === 401) setNotice({ kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' })
         else if (order.error?.code === 'ALREADY_PURCHASED')
@@ -72,15 +84,8 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
       setStep('checkout')
       const o = order.body
       const outcome = await openCheckout(
-        {
-          key: o.key,
-          amount: o.amount,
-          currency: o.currency,
-          orderId: o.orderId,
-          name: 'MentorLoop',
-          description: o.planName,
-          prefill: o.prefill,
-        },
+        o,
+        { description: o.planName, prefill: o.prefill },
         { onFailed: (error) => toast.error(error.description ?? 'Your payment could not be completed.') },
       )
       if (outcome.status === 'unavailable') {
@@ -110,14 +115,14 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
     if (wasSuccess) revalidator.revalidate()
   }
 
-  const label =
+  const buttonText =
     step === 'order'
       ? 'Preparing checkout…'
       : step === 'checkout'
         ? 'Waiting for payment…'
         : step === 'verify'
           ? 'Verifying payment…'
-          : `Choose ${planName}`
+          : (label ?? `Choose ${planName}`)
   const loginHref = `/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`
 
   return (
@@ -131,7 +136,7 @@ export function BuyPlanButton({ planCode, planName }: { planCode: string; planNa
           data-buy-plan={planCode}
           className="block w-full rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
         >
-          {label}
+          {buttonText}
         </button>
       </form>
       <LazyModalDialog

@@ -1,4 +1,14 @@
-import { type BookingView, type MentorAvailability, type SeatAction, seatAction, type WaitlistEntryView } from '@mentorloop/shared'
+import {
+  type BatchView,
+  type BookingView,
+  type MentorAvailability,
+  type PlanTimeline,
+  type SeatAction,
+  type SeatOfferView,
+  type SeatState,
+  seatAction,
+  type WaitlistEntryView,
+} from '@mentorloop/shared'
 import { CmsError, cms } from './cms.server'
 
 /**
@@ -37,8 +47,24 @@ export const getUserBookings = (token: string, userId: number) =>
 export const getUserWaitlist = (token: string, userId: number) =>
   cms<{ waitlistEntries: WaitlistEntryView[] }>(`/waitlist/user/${userId}`, { token }).then((r) => r.waitlistEntries)
 
-export const getMentorBookings = (token: string, mentorId: number) =>
-  cms<{ bookings: BookingView[] }>(`/bookings/mentor/${mentorId}`, { token }).then((r) => r.bookings)
+/** A mentor's students in one batch (default: the running, else the open one), and the mentor's batches to switch between. */
+export const getMentorBookings = (token: string, mentorId: number, batchId?: number | null) =>
+  cms<{ bookings: BookingView[]; batch: BatchView | null; batches: BatchView[] }>(`/bookings/mentor/${mentorId}`, {
+    token,
+    query: batchId ? { batch: batchId } : undefined,
+  })
+
+/** The student's mentorship plan: until when, and whether renewal is open. */
+export const getPlanTimeline = (token: string, userId: number) => cms<PlanTimeline>(`/bookings/user/${userId}/plan-status`, { token })
+
+/** Seats held for the student (seat offers, continuing students' holds). */
+export const getMyOffers = (token: string) => cms<{ offers: SeatOfferView[] }>('/seat-offers/mine', { token }).then((r) => r.offers)
+
+export const claimOffer = (token: string, offerId: number) =>
+  cms<{ message: string; booking: { id: number } }>(`/seat-offers/${offerId}/claim`, { method: 'POST', token })
+
+export const declineOffer = (token: string, offerId: number) =>
+  cms<{ message: string }>(`/seat-offers/${offerId}/decline`, { method: 'POST', token })
 
 export const cancelBooking = (token: string, bookingId: number) =>
   cms<{ message: string }>(`/bookings/${bookingId}/cancel`, { method: 'POST', token })
@@ -53,7 +79,7 @@ export const joinWaitlist = (token: string, mentorId: number) =>
 export const leaveWaitlist = (token: string, mentorId: number) =>
   cms<{ message: string }>('/waitlist/remove', { method: 'POST', token, body: { mentorId } })
 
-export type MentorListItem = { id: number; name: string; email: string | null; action: SeatAction; seatsLeft: number | null }
+export type MentorListItem = { id: number; name: string; email: string | null; action: SeatAction; seats: SeatState | null }
 
 /** Published mentors with their seat state: two CMS calls whatever the number of mentors. */
 export async function getMentorsWithSeats(token: string | null): Promise<MentorListItem[]> {
@@ -73,7 +99,7 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
       name: m.name,
       email: m.email ?? null,
       action: seat ? seatAction(seat) : 'book',
-      seatsLeft: seat?.seatsLeft ?? null,
+      seats: seat ?? null,
     }
   })
 }

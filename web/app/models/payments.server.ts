@@ -2,8 +2,9 @@ import type { ActivePlanView, CreateOrderResponse, PaymentHistoryItem, VerifyPay
 import { cms } from './cms.server'
 
 /** The payment calls of the site, made server to server with the signed-in user's token. */
-export function createOrder(token: string, planCode: string) {
-  return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode } })
+/** An order for a plan; with `offerId` the purchase claims a seat held for the student. */
+export function createOrder(token: string, planCode: string, offerId?: number) {
+  return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode, offerId } })
 }
 
 export function verifyPayment(token: string, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {

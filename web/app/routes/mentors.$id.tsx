@@ -1,5 +1,5 @@
-import type { BookingView } from '@mentorloop/shared'
-import { formatIst, MESSAGES } from '@mentorloop/shared'
+import type { BatchView, BookingView } from '@mentorloop/shared'
+import { formatDate, formatIst, MESSAGES } from '@mentorloop/shared'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -22,7 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw data('There is no mentor with that id.', { status: 404, headers: NO_STORE })
   }
   const { token } = await requireMentorOrAdmin(request, parsed.data.id)
-  const { value: bookings } = await streamOnNavigation(request, getMentorBookings(token, parsed.data.id))
+  // ?batch= picks one of the mentor's batches; anything else shows the current one.
+  const batchId =
+    z.coerce.number().int().positive().max(2_147_483_647).safeParse(new URL(request.url).searchParams.get('batch')).data ?? null
+  const { value: bookings } = await streamOnNavigation(request, getMentorBookings(token, parsed.data.id, batchId))
   return data({ mentorId: parsed.data.id, bookings }, { headers: NO_STORE })
 }
 
@@ -48,19 +51,62 @@ export default function MentorBookings() {
           </div>
         }
       >
-        {(list) =>
-          list.length === 0 ? (
-            <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
-          ) : (
-            <ul className="space-y-4">
-              {list.map((b) => (
-                <BookingCard key={b.id} booking={b} />
-              ))}
-            </ul>
-          )
-        }
+        {({ bookings: list, batch, batches }) => (
+          <>
+            <BatchSwitcher batches={batches} current={batch} />
+            {list.length === 0 ? (
+              <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
+            ) : (
+              <ul className="space-y-4">
+                {list.map((b) => (
+                  <BookingCard key={b.id} booking={b} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </Deferred>
     </PrivatePage>
+  )
+}
+
+const STATUS_LABEL: Record<BatchView['status'], string> = {
+  open: 'Taking bookings',
+  running: 'Running',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+}
+
+/** The mentor's batches, newest first: a link each (works without JavaScript), the shown one marked. */
+function BatchSwitcher({ batches, current }: { batches: BatchView[]; current: BatchView | null }) {
+  if (batches.length === 0) return <p className="mb-4 text-slate-700">No batch is scheduled yet.</p>
+  return (
+    <div className="mb-6">
+      {current ? (
+        <p className="mb-3 text-slate-800" data-testid="current-batch">
+          <span className="font-semibold">{current.label}</span> · {formatDate(current.startsOn)} to {formatDate(current.endsOn)} ·{' '}
+          {STATUS_LABEL[current.status]}
+        </p>
+      ) : null}
+      <nav aria-label="Batches">
+        <ul className="flex flex-wrap gap-2">
+          {batches.map((b) => (
+            <li key={b.id}>
+              <Link
+                to={`?batch=${b.id}`}
+                aria-current={current?.id === b.id ? 'page' : undefined}
+                className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
+                  current?.id === b.id ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-100'
+                }`}
+              >
+                {b.label}
+                <span className="sr-only"> ({STATUS_LABEL[b.status]})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
@@ -91,6 +91,11 @@ function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: 
               {m.email ? ` (${m.email})` : ''}
               {m.action === 'waitlist' ? ' - Join Waitlist' : ' - Add Mentor'}
             </Link>
+            {m.seats ? (
+              <span className="text-sm text-slate-700" data-testid="batch-status">
+                {batchStatusLine(m.seats, (iso) => formatDate(iso))}
+              </span>
+            ) : null}
             {m.action === 'waitlist' && onWaitlist ? (
               <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">✓ On Waitlist</span>
             ) : null}

@@ -1,14 +1,28 @@
-import type { BookingView, WaitlistEntryView } from '@mentorloop/shared'
-import { formatIst, MESSAGES } from '@mentorloop/shared'
+import type { BatchView, BookingView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
+import { formatDate, formatIst, formatRupees, MESSAGES } from '@mentorloop/shared'
+import type { Plan } from '@mentorloop/shared/payload-types'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
+import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { ConfirmAction } from '~/components/booking/ConfirmAction'
+import { primaryButton } from '~/components/buttons'
+import { Countdown } from '~/components/Countdown'
 import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
-import { cancelBooking, getUserBookings, getUserWaitlist, leaveWaitlist } from '~/models/booking.server'
+import {
+  cancelBooking,
+  claimOffer,
+  declineOffer,
+  getMyOffers,
+  getPlanTimeline,
+  getUserBookings,
+  getUserWaitlist,
+  leaveWaitlist,
+} from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
+import { getPlans } from '~/models/content.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -24,34 +38,73 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // On client navigation streamed: "Loading your bookings..." until the CMS answers.
   const { value: sessions } = await streamOnNavigation(
     request,
-    Promise.all([getUserBookings(token, user.id), getUserWaitlist(token, user.id)]).then(([bookings, waitlist]) => ({
+    Promise.all([
+      getUserBookings(token, user.id),
+      getUserWaitlist(token, user.id),
+      getMyOffers(token),
+      getPlanTimeline(token, user.id),
+      getPlans('mentorship').catch(() => [] as Plan[]),
+    ]).then(([bookings, waitlist, offers, plan, plans]) => ({
       bookings,
       waitlist,
+      offers,
+      plan,
+      plans: plans.map(({ id, code, name, price }) => ({ id, code, name, price })),
     })),
   )
   return data({ email: user.email, name: user.name, sessions }, { headers: NO_STORE })
 }
 
+const id = z.coerce.number().int().positive().max(2_147_483_647)
 const actionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('cancel'), bookingId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal('leave'), mentorId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('cancel'), bookingId: id }),
+  z.object({ intent: z.literal('leave'), mentorId: id }),
+  z.object({ intent: z.literal('claim'), offerId: id }),
+  z.object({ intent: z.literal('decline'), offerId: id }),
 ])
+
+const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
+  cancel: 'Failed to cancel booking',
+  leave: MESSAGES.FAILED_REMOVE_WAITLIST,
+  claim: 'The seat could not be claimed',
+  decline: 'The seat could not be declined',
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request)
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return redirectWithToast('/myDashboard', { type: 'error', title: 'That request was not understood.' })
+  const input = parsed.data
   try {
-    if (parsed.data.intent === 'cancel') {
-      await cancelBooking(token, parsed.data.bookingId)
-      return redirectWithToast('/myDashboard', { type: 'success', title: 'Booking cancelled', description: 'Your seat has been released.' })
+    switch (input.intent) {
+      case 'cancel':
+        await cancelBooking(token, input.bookingId)
+        return redirectWithToast('/myDashboard', {
+          type: 'success',
+          title: 'Booking cancelled',
+          description: 'Your seat has been released.',
+        })
+      case 'leave':
+        await leaveWaitlist(token, input.mentorId)
+        return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.REMOVED_FROM_WAITLIST })
+      case 'claim':
+        await claimOffer(token, input.offerId)
+        return redirectWithToast('/myDashboard', {
+          type: 'success',
+          title: 'The seat is yours',
+          description: 'It is on your dashboard now.',
+        })
+      case 'decline':
+        await declineOffer(token, input.offerId)
+        return redirectWithToast('/myDashboard', {
+          type: 'success',
+          title: 'Seat declined',
+          description: 'It goes to the next student in line.',
+        })
     }
-    await leaveWaitlist(token, parsed.data.mentorId)
-    return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.REMOVED_FROM_WAITLIST })
   } catch (error) {
     const message = error instanceof CmsError && error.status < 500 ? error.message : undefined
-    const title = parsed.data.intent === 'cancel' ? 'Failed to cancel booking' : MESSAGES.FAILED_REMOVE_WAITLIST
-    return redirectWithToast('/myDashboard', { type: 'error', title, description: message })
+    return redirectWithToast('/myDashboard', { type: 'error', title: FAILED[input.intent], description: message })
   }
 }
 
@@ -64,6 +117,14 @@ export default function Dashboard() {
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
         Signed in as {name ? `${name} (${email})` : email}
       </p>
+      <Deferred fallback={null} resolve={sessions} errorElement={null}>
+        {({ offers, plan, plans }) => (
+          <>
+            <HeldSeats offers={offers} plan={plan} plans={plans} />
+            <YourPlan plan={plan} plans={plans} />
+          </>
+        )}
+      </Deferred>
       <section aria-labelledby="upcoming-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="upcoming-heading" className="text-xl font-semibold">
           Your Upcoming Sessions
@@ -91,6 +152,133 @@ export default function Dashboard() {
   )
 }
 
+type PlanOption = { id: number; code: string; name: string; price: number }
+
+/** The dates of a batch in words: "January 2027 · Jan 1, 2027 to Jan 31, 2027". */
+const batchDates = (b: BatchView) => `${b.label} · ${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
+
+/**
+ * Seats held for the student (docs/decisions/045-batches-in-time.md): an offer from the waitlist
+ * (claim it by choosing a plan) or their seat in their mentor's next batch (kept by renewing).
+ */
+function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: PlanTimeline; plans: PlanOption[] }) {
+  if (offers.length === 0) return null
+  return (
+    <section aria-labelledby="offers-heading" className="mb-6 rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">
+      <h2 id="offers-heading" className="text-xl font-semibold text-amber-950">
+        {offers.length === 1 ? 'A seat is held for you' : 'Seats held for you'}
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {offers.map((o) => {
+          // A continuing student needs a plan that covers the batch's first day; anyone else, one now.
+          const needs = o.kind === 'continuing' ? Date.parse(o.batch.startsOn) : Date.now()
+          const covered =
+            plan.latestEndsAt !== null && Date.parse(plan.latestEndsAt) > needs && (o.kind === 'continuing' || plan.hasActivePlan)
+          return (
+            <li key={o.id} className="rounded-xl border border-amber-200 bg-white p-4" data-testid="offer-card">
+              <p className="font-semibold">
+                A seat with {o.mentor.name} is yours until <Countdown until={o.expiresAt} />
+              </p>
+              <p className="mt-1 text-sm text-slate-700">{batchDates(o.batch)}</p>
+              <p className="mt-2 text-sm text-slate-700">
+                {o.kind === 'continuing'
+                  ? `You are in ${o.mentor.name}'s batch now: renew your plan to keep your seat in the next one.`
+                  : 'You were next on the waitlist. After that time the seat goes to the next student, and you keep your place in the queue.'}
+              </p>
+              <div className="mt-3 flex flex-wrap items-center gap-3">
+                {covered ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="claim" />
+                    <input type="hidden" name="offerId" value={o.id} />
+                    <button type="submit" className={primaryButton}>
+                      Claim seat
+                    </button>
+                  </Form>
+                ) : o.kind === 'continuing' && plan.plan && !plan.renewalOpen ? (
+                  <p className="text-sm text-slate-700">Renewal opens on {formatDate(plan.renewalOpensAt)}.</p>
+                ) : (
+                  (o.kind === 'continuing' && plan.plan ? plans.filter((p) => p.code === plan.plan?.code) : plans).map((p) => (
+                    <div key={p.id} className="min-w-48">
+                      <BuyPlanButton
+                        planCode={p.code}
+                        planName={p.name}
+                        offerId={o.id}
+                        label={
+                          o.kind === 'continuing' ? `Renew ${p.name} and keep the seat` : `Claim with ${p.name} · ${formatRupees(p.price)}`
+                        }
+                      />
+                    </div>
+                  ))
+                )}
+                <ConfirmAction
+                  confirmKey={`decline-${o.id}`}
+                  trigger="Decline"
+                  title="Decline this seat?"
+                  description={`The seat with ${o.mentor.name} goes to the next student in line.${o.kind === 'waitlist' ? ' You keep your place in the queue.' : ''}`}
+                  confirmLabel="Yes, decline the seat"
+                  fields={{ intent: 'decline', offerId: String(o.id) }}
+                />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** The student's plan: until when, and Renew once renewal is open (7 days before the end, and after). */
+function YourPlan({ plan, plans }: { plan: PlanTimeline; plans: PlanOption[] }) {
+  const ended = plan.latestEndsAt !== null && Date.parse(plan.latestEndsAt) <= Date.now()
+  return (
+    <section
+      aria-labelledby="plan-heading"
+      className="mb-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="your-plan"
+    >
+      <h2 id="plan-heading" className="text-xl font-semibold">
+        Your plan
+      </h2>
+      {plan.plan ? (
+        <p className="mt-2 text-slate-800">
+          <span className="font-semibold">{plan.plan.name}</span>, active until {formatDate(plan.expiresAt)}
+          {plan.latestEndsAt && plan.expiresAt && plan.latestEndsAt > plan.expiresAt
+            ? `; renewed until ${formatDate(plan.latestEndsAt)}`
+            : ''}
+          .
+        </p>
+      ) : ended ? (
+        <p className="mt-2 text-slate-800">Your plan ended on {formatDate(plan.latestEndsAt)}.</p>
+      ) : (
+        <p className="mt-2 text-slate-800">You have no active plan.</p>
+      )}
+      <div className="mt-3">
+        {plan.renewalOpen && plan.plan ? (
+          <div className="max-w-xs">
+            <BuyPlanButton planCode={plan.plan.code} planName={plan.plan.name} label={`Renew ${plan.plan.name}`} />
+          </div>
+        ) : ended ? (
+          <div className="flex flex-wrap gap-3">
+            {plans.map((p) => (
+              <div key={p.id} className="min-w-48">
+                <BuyPlanButton planCode={p.code} planName={p.name} label={`Renew with ${p.name}`} />
+              </div>
+            ))}
+          </div>
+        ) : plan.plan && plan.renewalOpensAt ? (
+          <p className="text-sm text-slate-600">
+            You can renew from {formatDate(plan.renewalOpensAt)}; the next month starts the day this one ends.
+          </p>
+        ) : (
+          <Link to="/#premium-plans" className="font-semibold text-brand-700 underline">
+            See the plans
+          </Link>
+        )}
+      </div>
+    </section>
+  )
+}
+
 function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: WaitlistEntryView[] }) {
   const active = bookings.filter((b) => b.status === 'confirmed')
   const waiting = waitlist.filter((w) => w.status === 'waiting')
@@ -103,12 +291,17 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
             <li key={b.id} className="rounded-xl border border-slate-200 p-4" data-testid="booking-card">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="text-lg font-semibold">{b.mentor.name}</h3>
-                {b.source === 'waitlist' ? (
+                {SOURCE_BADGE[b.source] ? (
                   <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-                    Seat assigned from the waitlist
+                    {SOURCE_BADGE[b.source]}
                   </span>
                 ) : null}
               </div>
+              {b.batch ? (
+                <p className="text-sm text-slate-700" data-testid="booking-batch">
+                  {batchDates(b.batch)} · {b.batch.status === 'running' ? 'running now' : `starts ${formatDate(b.batch.startsOn)}`}
+                </p>
+              ) : null}
               {b.mentor.profession || b.mentor.company ? (
                 <p className="text-sm text-slate-600">{[b.mentor.profession, b.mentor.company].filter(Boolean).join(' · ')}</p>
               ) : null}
@@ -161,6 +354,12 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
       ) : null}
     </div>
   )
+}
+
+const SOURCE_BADGE: Partial<Record<BookingView['source'], string>> = {
+  waitlist: 'Seat assigned from the waitlist',
+  continuing: 'Continuing with your mentor',
+  offer: 'Seat claimed',
 }
 
 function SessionTimes({ booking }: { booking: BookingView }) {

@@ -190,15 +190,8 @@ export default function QuestionBankSubscription() {
         return
       }
       const outcome = await openCheckout(
-        {
-          key: o.key,
-          amount: o.amount,
-          currency: o.currency,
-          orderId: o.orderId,
-          name: 'MentorLoop',
-          description: `Question bank ${o.planName}`,
-          prefill: { name: o.customerName, email: o.customerEmail },
-        },
+        o,
+        { description: `Question bank ${o.planName}`, prefill: { name: o.customerName, email: o.customerEmail } },
         {
           onFailed: (error) => {
             setBanner({

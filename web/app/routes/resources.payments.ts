@@ -13,7 +13,11 @@ import { getSessionToken } from '~/utils/session.server'
  * the spec's "Failed to create order" / "Verification failed".
  */
 const schema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('create-order'), planCode: z.string().min(1).max(40) }),
+  z.object({
+    intent: z.literal('create-order'),
+    planCode: z.string().min(1).max(40),
+    offerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  }),
   z.object({
     intent: z.literal('verify'),
     razorpay_order_id: z.string().min(1).max(100),
@@ -40,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return json(errorBody('INVALID_INPUT', 'Invalid request.'), 400)
   const input = parsed.data
-  if (input.intent === 'create-order') return forward(() => createOrder(token, input.planCode), 201, MESSAGES.FAILED_CREATE_ORDER)
+  if (input.intent === 'create-order')
+    return forward(() => createOrder(token, input.planCode, input.offerId), 201, MESSAGES.FAILED_CREATE_ORDER)
   const { intent: _intent, ...checkout } = input
   return forward(() => verifyPayment(token, checkout), 200, MESSAGES.VERIFICATION_FAILED)
 }

@@ -20,15 +20,9 @@ export type CheckoutOutcome =
   | { status: 'dismissed'; lastError: CheckoutFailure | null }
   | { status: 'unavailable' }
 
-export type CheckoutOptions = {
-  key: string
-  amount: number
-  currency: string
-  orderId: string
-  name?: string
-  description?: string
-  prefill?: { name?: string | null; email?: string | null }
-}
+/** The order the server created (both products' create-order answers carry these). */
+export type CheckoutOrder = { key: string; amount: number; currency: string; orderId: string }
+export type CheckoutDetails = { description?: string; prefill?: { name?: string | null; email?: string | null } }
 
 type RazorpayInstance = { open: () => void; on: (event: 'payment.failed', cb: (r: { error: CheckoutFailure }) => void) => void }
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance
@@ -68,9 +62,11 @@ export function loadCheckoutScript(src: string = CHECKOUT_SCRIPT_SRC): Promise<b
  * `onFailed` as they happen, not as the end of the checkout.
  */
 export function openCheckout(
-  options: CheckoutOptions,
+  order: CheckoutOrder,
+  details: CheckoutDetails,
   events: { onFailed?: (error: CheckoutFailure) => void } = {},
 ): Promise<CheckoutOutcome> {
+  const options = { ...order, ...details, name: 'MentorLoop' }
   const Razorpay = typeof window === 'undefined' ? undefined : window.Razorpay
   if (!Razorpay) return Promise.resolve({ status: 'unavailable' })
   return new Promise<CheckoutOutcome>((resolve) => {
@@ -86,7 +82,7 @@ export function openCheckout(
       amount: options.amount,
       currency: options.currency,
       order_id: options.orderId,
-      name: options.name ?? 'MentorLoop',
+      name: options.name,
       description: options.description,
       prefill: { name: options.prefill?.name ?? undefined, email: options.prefill?.email ?? undefined },
       theme: { color: '#1d4ed8' },

@@ -1,39 +1,49 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
-import { requireTransaction } from '../../../lib/transaction'
-import { confirmedBookingOf, lockMentor, lockUser } from '../../../services/booking/seats'
+import { requireTransaction, txQuery } from '../../../lib/transaction'
+import { getBatch } from '../../../services/batches/batches'
+import { currentSeatOf, lockMentor, lockUser } from '../../../services/booking/seats'
 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
 /**
  * An admin confirming a booking in the panel gets the rules in words instead of the database's
- * refusal: the mentor must have a free seat and the student no other confirmed booking. Takes
- * the same locks as the booking service (student, then mentor); the trigger and the unique index
- * remain the backstop. The service sets `seatsHandled` and checks for itself.
+ * refusal: the batch must have a free seat and the student no other seat for the period. Takes the
+ * same locks as the booking service (student, then mentor, then batch); the trigger remains the
+ * backstop. The services set `seatsHandled` and check for themselves.
  */
 export const checkSeatForAdminBooking: CollectionBeforeChangeHook<Booking> = async ({ data, originalDoc, operation, req, context }) => {
   if (context.seatsHandled) return data
   const status = data.status ?? originalDoc?.status ?? 'confirmed'
   if (status !== 'confirmed') return data
-  const mentorId = idOf(data.mentor ?? originalDoc?.mentor)
+  const batchId = idOf(data.batch ?? originalDoc?.batch)
   const userId = idOf(data.user ?? originalDoc?.user)
-  const wasConfirmedHere = operation === 'update' && originalDoc?.status === 'confirmed' && idOf(originalDoc.mentor) === mentorId
+  const wasConfirmedHere = operation === 'update' && originalDoc?.status === 'confirmed' && idOf(originalDoc.batch) === batchId
   if (wasConfirmedHere && idOf(originalDoc?.user) === userId) return data
-  if (!mentorId || !userId) return data
+  if (!batchId || !userId) return data
   try {
     await requireTransaction(req)
   } catch {
     return data // no transaction (should not happen in Payload operations): the trigger decides
   }
   await lockUser(req, userId)
-  const existing = await confirmedBookingOf(req, userId)
-  if (existing && existing.id !== originalDoc?.id) {
-    throw new APIError('This student already has a confirmed booking; cancel it first.', 400, undefined, true)
+  const batch = await getBatch(req, batchId)
+  if (!batch) return data
+  const seat = batch.status === 'open' ? await currentSeatOf(req, userId) : null
+  if (seat?.kind === 'booking' && seat.id !== originalDoc?.id) {
+    throw new APIError('This student already has a seat for that period; cancel it first.', 400, undefined, true)
   }
-  const mentor = await lockMentor(req, mentorId)
-  if (mentor?.full && !wasConfirmedHere) {
+  await lockMentor(req, batch.mentorId)
+  const [row] = await txQuery<{ n: number }>(
+    req,
+    sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${batchId} AND status = 'confirmed' AND id <> ${originalDoc?.id ?? 0})
+              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${batchId} AND status = 'held'))::int AS n`,
+  )
+  const taken = Number(row?.n ?? 0)
+  if (taken >= batch.capacity) {
     throw new APIError(
-      `This mentor is full (${mentor.booked} of ${mentor.capacity} seats). Raise the capacity or add the student to the waitlist.`,
+      `This mentor is full (${taken} of ${batch.capacity} seats) in the ${batch.label} batch, counting held seats. Raise the batch’s capacity or add the student to the waitlist.`,
       400,
       undefined,
       true,

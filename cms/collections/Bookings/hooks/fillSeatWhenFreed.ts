@@ -1,23 +1,24 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
-import { fillOpenSeats } from '../../../services/booking'
+import { inTransaction } from '../../../lib/transaction'
+import { fillBatch } from '../../../services/batches/seating'
 
-const mentorOf = (b: Pick<Booking, 'mentor'>) => Number(typeof b.mentor === 'object' ? b.mentor.id : b.mentor)
+const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
 /**
  * An admin cancelled, completed, moved or deleted a confirmed booking in the panel: the seat goes
- * to the mentor's waitlist in the same transaction. The booking service sets `seatsHandled`
- * because it processes the queue itself.
+ * to the batch's queue in the same transaction. The booking services set `seatsHandled` because
+ * they process the queue themselves.
  */
 export const fillSeatAfterChange: CollectionAfterChangeHook<Booking> = async ({ doc, previousDoc, operation, req, context }) => {
   if (operation !== 'update' || context.seatsHandled || previousDoc?.status !== 'confirmed') return doc
-  const freed = doc.status !== 'confirmed' || mentorOf(doc) !== mentorOf(previousDoc)
-  if (freed) await fillOpenSeats({ payload: req.payload, mentorId: mentorOf(previousDoc), req })
+  const freed = doc.status !== 'confirmed' || idOf(doc.batch) !== idOf(previousDoc.batch)
+  if (freed) await inTransaction(req, () => fillBatch(req, idOf(previousDoc.batch)))
   return doc
 }
 
 export const fillSeatAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ doc, req, context }) => {
-  if (!context.seatsHandled && doc.status === 'confirmed') await fillOpenSeats({ payload: req.payload, mentorId: mentorOf(doc), req })
+  if (!context.seatsHandled && doc.status === 'confirmed') await inTransaction(req, () => fillBatch(req, idOf(doc.batch)))
   return doc
 }
 
@@ -26,11 +27,7 @@ export const markWaitingEntryAssigned: CollectionAfterChangeHook<Booking> = asyn
   if (operation !== 'create' || context.seatsHandled || doc.status !== 'confirmed') return doc
   const { docs } = await req.payload.find({
     collection: 'waitlist',
-    where: {
-      user: { equals: typeof doc.user === 'object' ? doc.user.id : doc.user },
-      mentor: { equals: mentorOf(doc) },
-      status: { equals: 'waiting' },
-    },
+    where: { user: { equals: idOf(doc.user) }, mentor: { equals: idOf(doc.mentor) }, status: { equals: 'waiting' } },
     depth: 0,
     limit: 1,
     overrideAccess: true,

@@ -1,14 +1,33 @@
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook } from 'payload'
-import { fillOpenSeats } from '../../../services/booking'
+import { inTransaction } from '../../../lib/transaction'
+import { ensureOpenBatch, findOpenBatch } from '../../../services/batches/batches'
+import { fillMentorBatches } from '../../../services/batches/seating'
 
-/** More seats (capacity raised, bookings reopened, profile published): the waitlist gets them at once. */
+/**
+ * A mentor's seats changed in the CMS. Their capacity is the size of their batches, so the open
+ * batch follows a new capacity (its own hook hands out seats that opened); a mentor published or
+ * taking bookings again gets an open batch if set to auto-open, and the queue gets the free seats.
+ */
 export const fillSeatsWhenCapacityGrows: CollectionAfterChangeHook<Mentor> = async ({ doc, previousDoc, operation, req }) => {
-  if (operation !== 'update' || doc._status !== 'published') return doc
-  const more =
-    Number(doc.capacity) > Number(previousDoc?.capacity ?? 0) ||
-    (doc.acceptingBookings !== false && previousDoc?.acceptingBookings === false) ||
-    previousDoc?._status !== 'published'
-  if (more) await fillOpenSeats({ payload: req.payload, mentorId: doc.id, req })
+  if (doc._status !== 'published') return doc
+  await inTransaction(req, async () => {
+    const published = operation === 'create' || previousDoc?._status !== 'published'
+    if (published && doc.autoOpenNextBatch !== false) await ensureOpenBatch(req, doc.id)
+    const open = await findOpenBatch(req, doc.id)
+    const capacityChanged = operation === 'update' && Number(doc.capacity) !== Number(previousDoc?.capacity)
+    if (open && capacityChanged && open.capacity !== Number(doc.capacity)) {
+      await req.payload.update({
+        collection: 'batches',
+        id: open.id,
+        data: { capacity: Number(doc.capacity) },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+    }
+    const reopened = doc.acceptingBookings !== false && previousDoc?.acceptingBookings === false
+    if (reopened || published) await fillMentorBatches(req, doc.id)
+  })
   return doc
 }

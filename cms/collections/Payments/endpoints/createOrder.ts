@@ -10,7 +10,7 @@ export const createOrderEndpoint = endpoint({
   body: createOrderRequestSchema,
   failure: MESSAGES.FAILED_CREATE_ORDER,
   handler: async ({ req, user, body }) => {
-    const order = await createOrderForPlan({ payload: req.payload, user, planCode: body.planCode, req })
+    const order = await createOrderForPlan({ payload: req.payload, user, planCode: body.planCode, offerId: body.offerId, req })
     const answer: CreateOrderResponse = {
       orderId: order.orderId,
       amount: order.amount,

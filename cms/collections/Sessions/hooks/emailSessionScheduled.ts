@@ -1,21 +1,21 @@
-import { TIME_ZONE } from '@mentorloop/shared'
+import { formatDate } from '@mentorloop/shared'
 import type { Session } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook } from 'payload'
 import { env } from '../../../lib/env'
 import { renderEmail } from '../../../notifications/layout'
 import { queueEmail } from '../../../notifications/queueEmail'
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso))
+const when = (iso: string) => formatDate(iso, 'full')
 
-/** Tells each booked student of the mentor (one e-mail each) that a session was scheduled or moved. */
+/** Tells each student seated in the session's batch (one e-mail each) that a session was scheduled or moved. */
 export const emailSessionScheduled: CollectionAfterChangeHook<Session> = async ({ doc, previousDoc, operation, req }) => {
   const moved = operation === 'update' && previousDoc?.startsAt !== doc.startsAt
   if (operation !== 'create' && !moved) return doc
-  const mentorId = typeof doc.mentor === 'object' ? doc.mentor.id : doc.mentor
+  const mentorId = typeof doc.mentor === 'object' && doc.mentor ? doc.mentor.id : Number(doc.mentor)
+  const batchId = typeof doc.batch === 'object' ? doc.batch.id : doc.batch
   const { docs: bookings } = await req.payload.find({
     collection: 'bookings',
-    where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
+    where: { batch: { equals: batchId }, status: { equals: 'confirmed' } },
     depth: 1,
     pagination: false,
     overrideAccess: true,

@@ -1,7 +1,7 @@
 import { MESSAGES, subscribeRequestSchema, userRefParamsSchema } from '@mentorloop/shared'
 import { resolveSubjectUserId } from '../../../access/guards'
 import { endpoint } from '../../../lib/endpoint'
-import { confirmedBookingOf } from '../../../services/booking/seats'
+import { currentSeatOf } from '../../../services/booking/seats'
 import { mentorshipPlanStatus } from '../../../services/plans/activePlan'
 import { grantComplimentaryPlan } from '../../../services/plans/grantPlan'
 
@@ -14,7 +14,7 @@ export const checkBookingAllowedEndpoint = endpoint({
   failure: 'Failed to check booking eligibility',
   handler: async ({ req, user, params }) => {
     const userId = await resolveSubjectUserId(req, user, params.id)
-    const [plan, booking] = await Promise.all([mentorshipPlanStatus(req, userId), confirmedBookingOf(req, userId)])
+    const [plan, booking] = await Promise.all([mentorshipPlanStatus(req, userId), currentSeatOf(req, userId)])
     const hasBooking = booking !== null
     const allowed = plan.hasActivePlan && !hasBooking
     const reason = hasBooking ? MESSAGES.MENTOR_ALREADY_BOOKED : plan.hasActivePlan ? null : MESSAGES.PAYMENT_REQUIRED

@@ -1,4 +1,4 @@
-import { MESSAGES, seatAction } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, MESSAGES, seatAction } from '@mentorloop/shared'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { SectionLink } from './SectionLink'
 import type { MentorCardData, MentorsResult } from './types'
@@ -34,6 +34,9 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
       <p className="mt-2 text-sm text-slate-600">
         <span className="sr-only">Skills: </span>
         {mentor.skills}
+      </p>
+      <p className={`mt-3 text-sm font-medium ${waitlist ? 'text-amber-900' : 'text-green-800'}`} data-testid="batch-status">
+        {batchStatusLine(mentor, (iso) => formatDate(iso))}
       </p>
       <div className="mt-auto pt-5">
         <SectionLink

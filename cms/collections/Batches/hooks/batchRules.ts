@@ -1,0 +1,155 @@
+import { formatDate, istDay, istMidnight, istMonth } from '@mentorloop/shared'
+import type { Batch } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import {
+  APIError,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeValidateHook,
+  type FieldHook,
+} from 'payload'
+import { checkRole } from '../../../access/checkRole'
+import { mentorIdForUser } from '../../../access/mentorIdForUser'
+import { inTransaction, txQuery } from '../../../lib/transaction'
+import { emailWaitlistOfNewBatch } from '../../../services/batches/announce'
+import { fillBatch } from '../../../services/batches/seating'
+import { lockMentor } from '../../../services/booking/seats'
+
+const idOf = (v: unknown) => (v === null || v === undefined ? null : Number(typeof v === 'object' ? (v as { id: unknown }).id : v))
+const refuse = (message: string, status = 400) => new APIError(message, status, undefined, true)
+
+/** A batch's days are whole days in India: any time picked on a day means that day's midnight. */
+const toIstDay = (value: unknown) => {
+  if (!value) return value
+  const d = new Date(String(value))
+  if (Number.isNaN(d.getTime())) return value
+  const { year, month, day } = istDay(d)
+  return istMidnight(year, month, day).toISOString()
+}
+
+/**
+ * Before validation: a mentor's batch is always their own (filled in and locked for them), days
+ * are India days, the capacity defaults to the mentor's, and the label to the month's name.
+ */
+export const prepareBatch: CollectionBeforeValidateHook<Batch> = async ({ data, originalDoc, req, operation }) => {
+  if (!data) return data
+  const next = { ...data }
+  if (checkRole(req.user, 'mentor') && !checkRole(req.user, 'admin')) {
+    const own = await mentorIdForUser(req, req.user)
+    if (own === null) throw refuse('Your account has no mentor profile to open batches for.', 403)
+    next.mentor = operation === 'create' ? own : (idOf(originalDoc?.mentor) ?? own)
+  }
+  if (next.startsOn) next.startsOn = toIstDay(next.startsOn) as string
+  if (next.endsOn) next.endsOn = toIstDay(next.endsOn) as string
+  const mentorId = idOf(next.mentor ?? originalDoc?.mentor)
+  if (operation === 'create' && mentorId && (next.capacity === undefined || next.capacity === null)) {
+    const mentor = await req.payload.findByID({
+      collection: 'mentors',
+      id: mentorId,
+      depth: 0,
+      overrideAccess: true,
+      req,
+      disableErrors: true,
+    })
+    if (mentor) next.capacity = Number(mentor.capacity)
+  }
+  if (operation === 'create' && !next.label && next.startsOn) {
+    const { year, month } = istDay(new Date(next.startsOn))
+    next.label = istMonth(year, month).label
+  }
+  return next
+}
+
+/**
+ * The rules of a batch, decided under the mentor's lock (taken before the batch row's, the order
+ * every seat path keeps): it ends on or after it starts, does not overlap the mentor's other
+ * batches, a mentor has one open batch, capacity stays at or above the seats taken and held, and
+ * only an open batch without seats may be cancelled. A mentor edits their batch only while it is open.
+ */
+export const checkBatchRules: CollectionBeforeChangeHook<Batch> = async ({ data, originalDoc, operation, req }) => {
+  const mentorId = idOf(data.mentor ?? originalDoc?.mentor)
+  if (!mentorId) throw refuse('Choose the mentor.')
+  await inTransaction(req, async () => {
+    await lockMentor(req, mentorId)
+    const startsOn = new Date(String(data.startsOn ?? originalDoc?.startsOn))
+    const endsOn = new Date(String(data.endsOn ?? originalDoc?.endsOn))
+    if (Number.isNaN(startsOn.getTime()) || Number.isNaN(endsOn.getTime())) throw refuse('Give the batch a first and a last day.')
+    if (endsOn < startsOn) throw refuse('A batch must end on or after the day it starts.')
+    const status = data.status ?? originalDoc?.status ?? 'open'
+    if (operation === 'update' && originalDoc) {
+      if (!checkRole(req.user, 'admin') && req.user && originalDoc.status !== 'open') {
+        throw refuse(`The ${originalDoc.label} batch is ${originalDoc.status}: only an open batch can be changed.`, 403)
+      }
+      if (
+        status !== originalDoc.status &&
+        !(originalDoc.status === 'open' && status === 'cancelled') &&
+        !(req.context as { batchLifecycle?: boolean }).batchLifecycle
+      ) {
+        throw refuse('A batch moves to running and completed on its own dates; an open batch can be cancelled.')
+      }
+    }
+    const selfId = originalDoc?.id ?? 0
+    if (status !== 'cancelled') {
+      const [overlap] = await txQuery<{ label: string; starts_on: string | Date; ends_on: string | Date }>(
+        req,
+        sql`SELECT label, starts_on, ends_on FROM batches
+             WHERE mentor_id = ${mentorId} AND id <> ${selfId} AND status <> 'cancelled'
+               AND starts_on <= ${endsOn.toISOString()}::timestamptz AND ends_on >= ${startsOn.toISOString()}::timestamptz
+             LIMIT 1`,
+      )
+      if (overlap) {
+        throw refuse(
+          `These dates overlap the mentor’s ${overlap.label} batch (${formatDate(overlap.starts_on as string)} to ${formatDate(overlap.ends_on as string)}).`,
+        )
+      }
+    }
+    if (status === 'open') {
+      const [other] = await txQuery<{ label: string }>(
+        req,
+        sql`SELECT label FROM batches WHERE mentor_id = ${mentorId} AND id <> ${selfId} AND status = 'open' LIMIT 1`,
+      )
+      if (other) throw refuse(`The mentor already has an open batch (${other.label}); a mentor takes bookings for one batch at a time.`)
+    }
+    if (operation === 'update' && originalDoc) {
+      const [row] = await txQuery<{ n: number }>(
+        req,
+        sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${originalDoc.id} AND status = 'confirmed')
+                  + (SELECT count(*) FROM seat_offers WHERE batch_id = ${originalDoc.id} AND status = 'held'))::int AS n`,
+      )
+      const taken = Number(row?.n ?? 0)
+      const capacity = Number(data.capacity ?? originalDoc.capacity)
+      if (capacity < taken) throw refuse(`Capacity cannot go below the ${taken} seats already taken or held in this batch.`)
+      if (status === 'cancelled' && taken > 0)
+        throw refuse(`This batch has ${taken} seats taken or held: cancel or move them before cancelling it.`)
+    }
+  })
+  return data
+}
+
+/** A new open batch, or more seats in one: continuing students and the waitlist get them now. */
+export const fillSeatsWhenBatchGrows: CollectionAfterChangeHook<Batch> = async ({ doc, previousDoc, operation, req }) => {
+  const more =
+    doc.status === 'open' &&
+    (operation === 'create' || Number(doc.capacity) > Number(previousDoc?.capacity ?? 0) || previousDoc?.status !== 'open')
+  if (!more) return doc
+  await inTransaction(req, async () => {
+    await fillBatch(req, doc.id)
+    if (operation === 'create') await emailWaitlistOfNewBatch(req, doc.id)
+  })
+  return doc
+}
+
+/** The list's fill column: "3 / 15 (20%)", seats confirmed and held of capacity. */
+export const showFill: FieldHook<Batch> = async ({ siblingData, req }) => {
+  const id = (siblingData as { id?: number }).id
+  if (!id) return null
+  const [row] = await txQuery<{ n: number; capacity: string | number | null }>(
+    req,
+    sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${id} AND status IN ('confirmed', 'completed'))
+              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${id} AND status = 'held'))::int AS n,
+               (SELECT capacity FROM batches WHERE id = ${id}) AS capacity`,
+  )
+  const taken = Number(row?.n ?? 0)
+  const capacity = Number(row?.capacity ?? 0)
+  return capacity > 0 ? `${taken} / ${capacity} (${Math.round((taken / capacity) * 100)}%)` : `${taken}`
+}

@@ -1,0 +1,39 @@
+import { DAY_MS, formatDate } from '@mentorloop/shared'
+import type { Session } from '@mentorloop/shared/payload-types'
+import { APIError, type CollectionBeforeValidateHook } from 'payload'
+import { checkRole } from '../../../access/checkRole'
+import { mentorIdForUser } from '../../../access/mentorIdForUser'
+import { getBatch } from '../../../services/batches/batches'
+
+const idOf = (v: unknown) => (v === null || v === undefined ? null : Number(typeof v === 'object' ? (v as { id: unknown }).id : v))
+
+/**
+ * A session belongs to a batch: its mentor is the batch's, a mentor schedules only in their own
+ * batches, and it falls on the batch's days (refused with the dates otherwise).
+ */
+export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({ data, originalDoc, req }) => {
+  if (!data) return data
+  const batchId = idOf(data.batch ?? originalDoc?.batch)
+  if (!batchId) return data
+  const batch = await getBatch(req, batchId)
+  if (!batch) throw new APIError('That batch does not exist.', 400, undefined, true)
+  if (!checkRole(req.user, 'admin') && req.user && (await mentorIdForUser(req, req.user)) !== batch.mentorId) {
+    throw new APIError('You can only schedule sessions in your own batches.', 400, undefined, true)
+  }
+  if (batch.status === 'completed' || batch.status === 'cancelled') {
+    throw new APIError(`The ${batch.label} batch is ${batch.status}: schedule sessions in an open or running batch.`, 400, undefined, true)
+  }
+  const startsAt = data.startsAt ?? originalDoc?.startsAt
+  if (startsAt) {
+    const at = new Date(startsAt).getTime()
+    if (Number.isNaN(at) || at < batch.startsOn.getTime() || at >= batch.endsOn.getTime() + DAY_MS) {
+      throw new APIError(
+        `A session of the ${batch.label} batch must fall between ${formatDate(batch.startsOn)} and ${formatDate(batch.endsOn)}.`,
+        400,
+        undefined,
+        true,
+      )
+    }
+  }
+  return { ...data, batch: batchId, mentor: batch.mentorId }
+}

@@ -1,0 +1,23 @@
+import { DEFAULT_OFFER_HOLD_HOURS } from '@mentorloop/shared'
+import type { GlobalConfig } from 'payload'
+import { isAdmin } from '../../access/isAdmin'
+
+/** Settings of the business rules that admins tune without code (docs/decisions/045-batches-in-time.md). */
+export const BusinessRules: GlobalConfig = {
+  slug: 'business-rules',
+  label: 'Business rules',
+  admin: { group: 'Mentorship', hidden: ({ user }) => !(user as { roles?: string[] } | null)?.roles?.includes('admin') },
+  access: { read: isAdmin, update: isAdmin },
+  fields: [
+    {
+      name: 'offerHoldHours',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: 168,
+      defaultValue: DEFAULT_OFFER_HOLD_HOURS,
+      label: 'Seat offer hold (hours)',
+      admin: { description: 'How long a seat offered to a waiting student without a plan is held for them before it passes on.' },
+    },
+  ],
+}

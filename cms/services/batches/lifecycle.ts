@@ -1,0 +1,122 @@
+import { nowIso } from '@mentorloop/shared'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { revalidateSite } from '../../lib/revalidateSite'
+import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
+import { lockMentor } from '../booking/seats'
+import { ensureOpenBatch, getBatch } from './batches'
+import { emailBatchCompleted } from './emails'
+
+/**
+ * Moving batches through time (docs/decisions/045-batches-in-time.md). Each step is one
+ * transaction per batch or mentor, under the mentor's lock, decided by a conditional UPDATE that
+ * only one caller wins: run twice, or by two workers at once, nothing more happens.
+ */
+export type AdvanceResult = { started: number; completed: number; opened: number }
+
+/** Open batches whose first day has come start running; a mentor set to auto-open gets the next one. */
+export async function startDueBatches(req: PayloadRequest): Promise<{ started: number; opened: number }> {
+  const due = await txQuery<{ id: number; mentor_id: number }>(
+    req,
+    sql`SELECT id, mentor_id FROM batches WHERE status = 'open' AND starts_on <= ${nowIso()}::timestamptz ORDER BY starts_on, id`,
+  )
+  let started = 0
+  let opened = 0
+  for (const row of due) {
+    const step = await newRequest(req.payload)
+    await inTransaction(step, async () => {
+      await lockMentor(step, Number(row.mentor_id))
+      const won = await txQuery(
+        step,
+        sql`UPDATE batches SET status = 'running', started_at = now(), updated_at = now()
+             WHERE id = ${row.id} AND status = 'open' AND starts_on <= ${nowIso()}::timestamptz RETURNING id`,
+      )
+      if (won.length === 0) return
+      started++
+      if (await autoOpens(step, Number(row.mentor_id))) {
+        const { created } = await ensureOpenBatch(step, Number(row.mentor_id))
+        if (created) opened++
+      }
+    })
+  }
+  return { started, opened }
+}
+
+async function autoOpens(req: PayloadRequest, mentorId: number): Promise<boolean> {
+  const [m] = await txQuery<{ auto: boolean | null; status: string | null }>(
+    req,
+    sql`SELECT auto_open_next_batch AS auto, _status AS status FROM mentors WHERE id = ${mentorId}`,
+  )
+  return m?.status === 'published' && m.auto !== false
+}
+
+/** Running batches past their last day complete: their bookings become completed and the students are told. */
+export async function completeDueBatches(req: PayloadRequest): Promise<number> {
+  const due = await txQuery<{ id: number; mentor_id: number }>(
+    req,
+    sql`SELECT id, mentor_id FROM batches
+         WHERE status = 'running' AND ends_on + interval '1 day' <= ${nowIso()}::timestamptz ORDER BY ends_on, id`,
+  )
+  let completed = 0
+  for (const row of due) {
+    const step = await newRequest(req.payload)
+    await inTransaction(step, async () => {
+      await lockMentor(step, Number(row.mentor_id))
+      const won = await txQuery(
+        step,
+        sql`UPDATE batches SET status = 'completed', completed_at = now(), updated_at = now()
+             WHERE id = ${row.id} AND status = 'running' AND ends_on + interval '1 day' <= ${nowIso()}::timestamptz RETURNING id`,
+      )
+      if (won.length === 0) return
+      completed++
+      const students = await txQuery<{ user_id: number }>(
+        step,
+        sql`UPDATE bookings SET status = 'completed', updated_at = now() WHERE batch_id = ${row.id} AND status = 'confirmed' RETURNING user_id`,
+      )
+      await txQuery(
+        step,
+        sql`UPDATE seat_offers SET status = 'cancelled', decided_at = now(), updated_at = now() WHERE batch_id = ${row.id} AND status = 'held'`,
+      )
+      const batch = await getBatch(step, Number(row.id))
+      const mentor = await step.payload.findByID({
+        collection: 'mentors',
+        id: Number(row.mentor_id),
+        depth: 0,
+        overrideAccess: true,
+        req: step,
+      })
+      for (const { user_id } of students) {
+        const user = await step.payload.findByID({ collection: 'users', id: Number(user_id), depth: 0, overrideAccess: true, req: step })
+        if (batch) await emailBatchCompleted(step, user, mentor.name, batch)
+      }
+    })
+  }
+  return completed
+}
+
+/** Published mentors set to auto-open who have no open batch get one (a new mentor, a cancelled batch). */
+export async function openMissingBatches(req: PayloadRequest): Promise<number> {
+  const mentors = await txQuery<{ id: number }>(
+    req,
+    sql`SELECT m.id FROM mentors m
+         WHERE m._status = 'published' AND m.auto_open_next_batch IS NOT FALSE
+           AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.mentor_id = m.id AND b.status = 'open')
+         ORDER BY m.id`,
+  )
+  let opened = 0
+  for (const { id } of mentors) {
+    const step = await newRequest(req.payload)
+    const { created } = await inTransaction(step, () => ensureOpenBatch(step, Number(id)))
+    if (created) opened++
+  }
+  return opened
+}
+
+/** The whole month-end (and any-day) step, in order: start, complete, open what is missing. */
+export async function advanceBatches(req: PayloadRequest): Promise<AdvanceResult> {
+  const { started, opened: openedOnStart } = await startDueBatches(req)
+  const completed = await completeDueBatches(req)
+  const opened = openedOnStart + (await openMissingBatches(req))
+  if (started + completed + opened > 0) revalidateSite(req.payload, ['availability'])
+  return { started, completed, opened }
+}

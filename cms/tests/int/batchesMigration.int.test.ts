@@ -1,0 +1,103 @@
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../migrations'
+
+/**
+ * The batches migration on a database that holds data from before it (as production and the
+ * development databases do): every mentor gets a first batch, their bookings and sessions move
+ * into it, seats are then counted per batch. Runs the committed migrations on a database of its
+ * own on the test server: up to the one before, the old seeded rows, then the rest.
+ */
+const BATCHES = '20261123_164613_batches'
+const name = `test_${process.pid}_mig_${Date.now().toString(36)}`
+let admin: pg.Client
+let pool: pg.Pool
+
+const serverUrl = () => {
+  const u = new URL(process.env.DATABASE_URL!)
+  u.pathname = '/postgres'
+  return u.toString()
+}
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: serverUrl() })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`)
+  const u = new URL(process.env.DATABASE_URL!)
+  u.pathname = `/${name}`
+  pool = new pg.Pool({ connectionString: u.toString(), max: 2 })
+}, 60_000)
+
+afterAll(async () => {
+  await pool?.end()
+  await admin?.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`)
+  await admin?.end()
+})
+
+const rows = async <T>(text: string) => (await pool.query(text)).rows as T[]
+
+describe(`migration ${BATCHES}`, () => {
+  it('moves each mentor’s existing bookings and sessions into a first, open batch, and counts seats per batch after', async () => {
+    const db = drizzle(pool) as unknown as Parameters<(typeof migrations)[number]['up']>[0]['db']
+    const args = (extra: object = {}) => ({ db, payload: null as never, req: null as never, ...extra })
+    const index = migrations.findIndex((m) => m.name === BATCHES)
+    expect(index).toBeGreaterThan(0)
+    for (const m of migrations.slice(0, index)) await m.up(args())
+
+    // What the seed left before batches existed: two published mentors, the second full (capacity 2),
+    // a cancelled booking, a scheduled session, one student waiting.
+    await pool.query(`
+      INSERT INTO users (email) VALUES ('a@old.test'), ('b@old.test'), ('c@old.test'), ('d@old.test');
+      INSERT INTO mentors (name, email, profession, company, skills, capacity, _status)
+        VALUES ('Old Mentor One', 'one@old.test', 'SDE', 'Google', 'DSA', 15, 'published'),
+               ('Old Mentor Two', 'two@old.test', 'SDE', 'Adobe', 'Java', 2, 'published');
+      INSERT INTO bookings (user_id, mentor_id, status, source) VALUES
+        ((SELECT id FROM users WHERE email = 'a@old.test'), (SELECT id FROM mentors WHERE name = 'Old Mentor Two'), 'confirmed', 'direct'),
+        ((SELECT id FROM users WHERE email = 'b@old.test'), (SELECT id FROM mentors WHERE name = 'Old Mentor Two'), 'confirmed', 'direct'),
+        ((SELECT id FROM users WHERE email = 'c@old.test'), (SELECT id FROM mentors WHERE name = 'Old Mentor One'), 'cancelled', 'direct');
+      INSERT INTO sessions (title, mentor_id, starts_at, duration_minutes)
+        VALUES ('Kick-off', (SELECT id FROM mentors WHERE name = 'Old Mentor Two'), now() + interval '20 days', 60);
+      INSERT INTO waitlist (user_id, mentor_id, status, joined_at)
+        VALUES ((SELECT id FROM users WHERE email = 'd@old.test'), (SELECT id FROM mentors WHERE name = 'Old Mentor Two'), 'waiting', now());
+    `)
+
+    for (const m of migrations.slice(index)) await m.up(args())
+
+    const batches = await rows<{ name: string; label: string; status: string; capacity: string; day: number; days: number }>(`
+      SELECT m.name, b.label, b.status, b.capacity,
+             extract(day FROM b.starts_on AT TIME ZONE 'Asia/Kolkata')::int AS day,
+             extract(epoch FROM (b.ends_on - b.starts_on)) / 86400 AS days
+        FROM batches b JOIN mentors m ON m.id = b.mentor_id ORDER BY m.name`)
+    expect(batches).toHaveLength(2)
+    for (const b of batches) {
+      expect(b).toMatchObject({ status: 'open', day: 1 })
+      expect(b.label).toMatch(/^[A-Z][a-z]+ \d{4}$/)
+      expect(Number(b.days)).toBeGreaterThanOrEqual(27)
+    }
+    expect(batches.map((b) => Number(b.capacity))).toEqual([15, 2])
+    const moved = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings bk JOIN batches b ON b.id = bk.batch_id WHERE b.mentor_id = bk.mentor_id`,
+    )
+    expect(moved[0]!.n).toBe(3)
+    const sessions = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sessions s JOIN batches b ON b.id = s.batch_id AND b.mentor_id = s.mentor_id`,
+    )
+    expect(sessions[0]!.n).toBe(1)
+
+    // Seats now count per batch: the full batch refuses a third confirmed seat, in the database itself.
+    const full = await rows<{ id: number; mentor_id: number }>(
+      `SELECT b.id, b.mentor_id FROM batches b JOIN mentors m ON m.id = b.mentor_id WHERE m.name = 'Old Mentor Two'`,
+    )
+    await expect(
+      pool.query(
+        `INSERT INTO bookings (user_id, mentor_id, batch_id, status, source) VALUES ((SELECT id FROM users WHERE email = 'd@old.test'), $1, $2, 'confirmed', 'direct')`,
+        [full[0]!.mentor_id, full[0]!.id],
+      ),
+    ).rejects.toThrow(/full/)
+    await expect(pool.query(`UPDATE batches SET capacity = 1 WHERE id = $1`, [full[0]!.id])).rejects.toThrow(/below/)
+    // And the way back restores the mentor-level limit.
+    await migrations[migrations.length - 1]!.down(args())
+    expect(await rows(`SELECT to_regclass('batches') AS t`)).toEqual([{ t: null }])
+  })
+})

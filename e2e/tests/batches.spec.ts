@@ -1,0 +1,178 @@
+import { expect, type Page, test } from '@playwright/test'
+import pg from 'pg'
+import { signInWithEmail } from './auth-helpers'
+import { adminApi, expectAccessible, waitForHydration } from './utils'
+
+/**
+ * Batches in time in the browser (docs/decisions/045-batches-in-time.md): a held seat claimed
+ * through the sandbox checkout, a renewal from the dashboard, a mentor opening their next batch
+ * and scheduling a session in /admin, and the mentor cards saying when the next batch starts.
+ * Each journey makes its own mentor and students, so the seeded data stays as other specs expect.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const run = Date.now().toString(36)
+const checkout = (page: Page) => page.getByRole('dialog', { name: /Sandbox payment/ })
+const TOASTS = ['[data-sonner-toaster]']
+
+async function newMentor(name: string, extra: Record<string, unknown> = {}) {
+  const api = await adminApi()
+  const { doc } = await api.post('/mentors', {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${run}@mentors.mentorloop.in`,
+    profession: 'SDE III',
+    company: 'Atlassian',
+    skills: 'Systems, Interviews',
+    capacity: 1,
+    _status: 'published',
+    ...extra,
+  })
+  return doc as { id: number }
+}
+
+async function userId(email: string): Promise<number> {
+  const api = await adminApi()
+  const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+  return users.docs[0].id as number
+}
+
+test('a student waiting without a plan is offered a seat and claims it through the sandbox checkout', async ({ page }) => {
+  const api = await adminApi()
+  const mentor = await newMentor(`Offer Mentor ${run}`)
+  // Someone takes the one seat; our student joins the queue from the mentors list.
+  const seated = `seated-${run}@students.mentorloop.in`
+  await signInWithEmail(page, seated)
+  await api.post('/users/subscribe', { email: seated, planId: 'BEGINNER_TECHY' })
+  const booking = await api.post('/bookings', { user: await userId(seated), mentor: mentor.id, status: 'confirmed' })
+
+  const student = `offered-${run}@students.mentorloop.in`
+  await page.context().clearCookies()
+  await signInWithEmail(page, student)
+  await page.goto('/mentors')
+  await waitForHydration(page)
+  const row = page.getByRole('listitem').filter({ hasText: `Offer Mentor ${run}` })
+  await expect(row.getByTestId('batch-status')).toContainText('Full · join the waitlist')
+  await row.getByRole('button', { name: 'Join Waitlist (No Payment Required)' }).click()
+  await expect(row.getByText('✓ On Waitlist')).toBeVisible()
+
+  // The seat opens: it is held for our student, the head of the queue, who has no plan.
+  await api.patch(`/bookings/${booking.doc.id}`, { status: 'cancelled' })
+  await page.clock.install()
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  const offer = page.getByTestId('offer-card')
+  await expect(offer).toContainText(`A seat with Offer Mentor ${run} is yours until`)
+  await expect(offer).toContainText(/IST/)
+  await expect(offer.getByTestId('countdown')).toContainText(/23 h 5\d min left|1 days left|24 h 0 min left/)
+  // The countdown moves with time (the page's clock).
+  await page.clock.fastForward('02:00:00')
+  await expect(offer.getByTestId('countdown')).toContainText(/21 h 5\d min left|22 h 0 min left/)
+  await expectAccessible(page, { exclude: TOASTS })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: test.info().outputPath('offer-375.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  await offer.getByRole('button', { name: /Claim with Beginner Techy Plan/ }).click()
+  await checkout(page).getByRole('button', { name: /^Pay / }).click()
+  const notice = page.getByTestId('payment-notice')
+  await expect(notice).toBeVisible()
+  await notice.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('offer-card')).toHaveCount(0)
+  const card = page.getByTestId('booking-card').filter({ hasText: `Offer Mentor ${run}` })
+  await expect(card).toContainText('Seat claimed')
+  await expect(card.getByTestId('booking-batch')).toContainText(/starts/)
+})
+
+test('a student whose plan ends in 3 days renews it from the dashboard; the new month starts where this one ends', async ({ page }) => {
+  const student = `renewer-${run}@students.mentorloop.in`
+  await signInWithEmail(page, student)
+  // The plan was bought 27 days ago (set up in the database: nothing here waits 27 days).
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    await db.query(
+      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
+       SELECT $1, p.id, p.price * 100, 'INR', 'completed', 'sandbox', $2, $3, now() - interval '27 days', now() + interval '3 days'
+         FROM plans p WHERE p.code = 'BEGINNER_TECHY'`,
+      [await userId(student), `order_renew_${run}`, `pay_renew_${run}`],
+    )
+  } finally {
+    await db.end()
+  }
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  const plan = page.getByTestId('your-plan')
+  await expect(plan).toContainText('Beginner Techy Plan, active until')
+  await expectAccessible(page, { exclude: TOASTS })
+  await plan.getByRole('button', { name: 'Renew Beginner Techy Plan' }).click()
+  await checkout(page).getByRole('button', { name: /^Pay / }).click()
+  await page.getByTestId('payment-notice').getByRole('button', { name: 'Done' }).click()
+  await expect(plan).toContainText('renewed until')
+  // Renewed: the next renewal opens 7 days before the new end, not now.
+  await expect(plan).toContainText('You can renew from')
+})
+
+test('a mentor opens their next batch and schedules a session in /admin; the seated student sees it on the dashboard', async ({
+  page,
+  browser,
+}) => {
+  const api = await adminApi()
+  const email = `batch-mentor-${run}@mentors.mentorloop.in`
+  const password = 'mentor-password-123'
+  const { doc: user } = await api.post('/users', { email, password, name: `Batch Mentor ${run}`, roles: ['mentor'], passwordLogin: true })
+  const mentor = await newMentor(`Batch Mentor ${run}`, { user: user.id, autoOpenNextBatch: false, capacity: 5 })
+
+  await page.goto(`${process.env.E2E_CMS_URL}/admin/login`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(/\/admin$/)
+  await page.goto(`${process.env.E2E_CMS_URL}/admin/collections/batches/create`)
+  // The form starts as the month after their latest batch, for their own profile (locked).
+  await expect(page.locator('#field-label')).not.toHaveValue('')
+  const label = await page.locator('#field-label').inputValue()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+  const { docs } = await api.get(`/batches?where[mentor][equals]=${mentor.id}&depth=0`)
+  expect(docs).toEqual([expect.objectContaining({ label, status: 'open', capacity: 5 })])
+  const batch = docs[0] as { id: number; startsOn: string }
+
+  // A student is seated in it (the admin books them), then the mentor schedules a session.
+  const student = `seated-batch-${run}@students.mentorloop.in`
+  const studentContext = await browser.newContext()
+  const studentPage = await studentContext.newPage()
+  await signInWithEmail(studentPage, student)
+  await api.post('/bookings', { user: await userId(student), batch: batch.id, mentor: mentor.id, status: 'confirmed' })
+
+  await page.goto(`${process.env.E2E_CMS_URL}/admin/collections/sessions/create`)
+  await page.locator('#field-title').fill(`Week 1 with ${run}`)
+  await page.locator('#field-batch').click()
+  await page.getByRole('option', { name: label }).click()
+  const startsAt = new Date(Date.parse(batch.startsOn) + 4 * 86_400_000 + 10 * 3_600_000)
+  const typed = startsAt.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  })
+  await page.locator('#field-startsAt input').fill(typed.replace(',', '').replace(' at', ''))
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+
+  await studentPage.goto('/myDashboard')
+  const card = studentPage.getByTestId('booking-card').filter({ hasText: `Batch Mentor ${run}` })
+  await expect(card).toContainText(`Week 1 with ${run}`)
+  await expect(card.getByTestId('booking-batch')).toContainText(label)
+  await studentContext.close()
+})
+
+test('the mentor cards say when the next batch starts and how many seats are left', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const status = page.locator('#mentors').getByTestId('batch-status')
+  await expect(status.filter({ hasText: /^Next batch starts [A-Z][a-z]{2} \d{1,2}, \d{4} · \d+ seats? left$/ }).first()).toBeVisible()
+  await expect(status.filter({ hasText: 'Full · join the waitlist' }).first()).toBeVisible()
+})
