@@ -39,10 +39,15 @@ export async function setup() {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 120_000,
   })
+  // A migrated copy nobody connects to: test files that need the database to themselves (their
+  // jobs sweep every row with a moved clock) clone it (tests/helpers/payload.ts).
+  await server.createDatabase(`${database}_tpl`, { template: database })
+  process.env.TEST_TEMPLATE_DATABASE = `${database}_tpl`
 }
 
 export async function teardown() {
   if (!server) return
   await server.dropDatabase(database).catch(() => {})
+  await server.dropDatabasesUnder(database).catch(() => {}) // the template and the files' own copies
   await server.stop()
 }

@@ -16,11 +16,14 @@ exitHook.unhookEvent('exit')
 export type PostgresServer = {
   /** Connection URL for a database on this server. */
   url: (database: string) => string
-  createDatabase: (name: string) => Promise<void>
+  /** Creates a database, empty or as a copy of `template` (which nobody may be connected to). */
+  createDatabase: (name: string, opts?: { template?: string }) => Promise<void>
   dropDatabase: (name: string) => Promise<void>
   ensureDatabase: (name: string) => Promise<void>
   /** Drops `<prefix>_<pid>_…` databases left by runs whose process is gone (Ctrl-C, crash). */
   dropStaleDatabases: (prefix: string) => Promise<void>
+  /** Drops every `<prefix>_…` database (a run's template and its test files' copies). */
+  dropDatabasesUnder: (prefix: string) => Promise<void>
   stop: () => Promise<void>
   embedded: boolean
 }
@@ -65,9 +68,10 @@ function serverFromUrl(serverUrl: string, stop: () => Promise<void>, embedded: b
     return u.toString()
   }
   const admin = url('postgres')
-  const createDatabase = (name: string) =>
+  const createDatabase = (name: string, opts: { template?: string } = {}) =>
     withClient(admin, async (c) => {
-      await c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`)
+      const template = opts.template ? ` TEMPLATE ${c.escapeIdentifier(opts.template)}` : ''
+      await c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}${template}`)
     })
   const dropDatabase = (name: string) =>
     withClient(admin, async (c) => {
@@ -88,7 +92,12 @@ function serverFromUrl(serverUrl: string, stop: () => Promise<void>, embedded: b
         }
       }
     })
-  return { url, createDatabase, dropDatabase, ensureDatabase, dropStaleDatabases, stop, embedded }
+  const dropDatabasesUnder = (prefix: string) =>
+    withClient(admin, async (c) => {
+      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}\\_%`])
+      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(datname)} WITH (FORCE)`)
+    })
+  return { url, createDatabase, dropDatabase, ensureDatabase, dropStaleDatabases, dropDatabasesUnder, stop, embedded }
 }
 
 /**

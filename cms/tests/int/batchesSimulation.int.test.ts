@@ -19,6 +19,9 @@ import { createMentor, createUser, findPlan, unique } from '../helpers/scenarios
  * waiting for the same mentor; the queue order, the continuing students and the e-mails are
  * checked where they matter; at the end every job runs twice more and nothing changes.
  */
+// Its jobs sweep every batch and offer with the clock months ahead: a database of its own.
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
+
 let payload: Payload
 let admin: User
 let A: Mentor
@@ -64,7 +67,7 @@ beforeAll(async () => {
   A = await createMentor(payload, { capacity: 3, name: `${tag} Mentor A` })
   B = await createMentor(payload, { capacity: 3, name: `${tag} Mentor B` })
   for (let i = 0; i <= 12; i++) s.push(await createUser(payload, { email: mail(i), name: `Student ${i}` }))
-}, 120_000)
+}, 240_000)
 
 afterAll(() => vi.useRealTimers())
 

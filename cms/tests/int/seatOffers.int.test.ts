@@ -76,7 +76,7 @@ describe('seat offers', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(3)
     // Someone else's offer is not theirs to see (404); a claimed one is closed (409).
     expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.status))).toEqual(new Set([404, 409]))
-  })
+  }, 180_000)
 
   it('an expired, another student’s, or an already decided offer is refused and changes nothing', async () => {
     const { waiting, offerIds } = await threeOffers()
@@ -96,7 +96,7 @@ describe('seat offers', () => {
     await expect(claimOffer(await req(), offerIds[0]!, first!)).rejects.toMatchObject({ code: 'OFFER_EXPIRED', status: 410 })
     const still = await payload.findByID({ collection: 'seat-offers', id: offerIds[0]!, overrideAccess: true })
     expect(still.status).toBe('held')
-  })
+  }, 120_000)
 })
 
 describe('bad input on batches', () => {
