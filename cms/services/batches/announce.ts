@@ -1,13 +1,15 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
+import { queueEmails } from '../../notifications/queueEmail'
 import { getBatch } from './batches'
-import { emailBatchOpened } from './emails'
+import { batchOpenedEmail } from './emails'
 
 /**
  * Tells the mentor's waiting students that a new batch opened: those still waiting after the
  * seats were handed out (a seated or offered student has already had their own e-mail), each
- * with their place in the queue. In the batch's creating transaction: once per batch.
+ * with their place in the queue. In the batch's creating transaction: once per batch. The
+ * e-mails are queued together (one INSERT).
  */
 export async function emailWaitlistOfNewBatch(req: PayloadRequest, batchId: number): Promise<number> {
   const batch = await getBatch(req, batchId)
@@ -22,6 +24,9 @@ export async function emailWaitlistOfNewBatch(req: PayloadRequest, batchId: numb
   )
   if (waiting.length === 0) return 0
   const mentor = await req.payload.findByID({ collection: 'mentors', id: batch.mentorId, depth: 0, overrideAccess: true, req })
-  for (const w of waiting) await emailBatchOpened(req, { email: w.email, name: w.name }, mentor.name, batch, Number(w.position))
+  await queueEmails(
+    req,
+    waiting.map((w) => batchOpenedEmail({ email: w.email, name: w.name }, mentor.name, batch, Number(w.position))),
+  )
   return waiting.length
 }

@@ -3,9 +3,10 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { revalidateSite } from '../../lib/revalidateSite'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
+import { queueEmails } from '../../notifications/queueEmail'
 import { lockMentor } from '../booking/seats'
 import { ensureOpenBatch, getBatch } from './batches'
-import { emailBatchCompleted } from './emails'
+import { batchCompletedEmail } from './emails'
 
 /**
  * Moving batches through time (docs/decisions/045-batches-in-time.md). Each step is one
@@ -69,9 +70,11 @@ export async function completeDueBatches(req: PayloadRequest): Promise<number> {
       )
       if (won.length === 0) return
       completed++
-      const students = await txQuery<{ user_id: number }>(
+      const students = await txQuery<{ email: string; name: string | null }>(
         step,
-        sql`UPDATE bookings SET status = 'completed', updated_at = now() WHERE batch_id = ${row.id} AND status = 'confirmed' RETURNING user_id`,
+        sql`WITH done AS (
+              UPDATE bookings SET status = 'completed', updated_at = now() WHERE batch_id = ${row.id} AND status = 'confirmed' RETURNING id, user_id)
+            SELECT u.email, u.name FROM done JOIN users u ON u.id = done.user_id ORDER BY done.id`,
       )
       await txQuery(
         step,
@@ -85,10 +88,12 @@ export async function completeDueBatches(req: PayloadRequest): Promise<number> {
         overrideAccess: true,
         req: step,
       })
-      for (const { user_id } of students) {
-        const user = await step.payload.findByID({ collection: 'users', id: Number(user_id), depth: 0, overrideAccess: true, req: step })
-        if (batch) await emailBatchCompleted(step, user, mentor.name, batch)
-      }
+      // Every student told, in one INSERT of their e-mails.
+      if (batch)
+        await queueEmails(
+          step,
+          students.map((user) => batchCompletedEmail(user, mentor.name, batch)),
+        )
     })
   }
   return completed
