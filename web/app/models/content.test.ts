@@ -93,6 +93,13 @@ describe('the collections', () => {
         { id: 2, question: 'Q?', answer: '' },
       ]),
     ).toHaveLength(1)
+    // A live-preview edit may carry the id as a string; the item stays.
+    expect(
+      parseFaqs([
+        { id: '3', question: 'Q?', answer: 'A.' },
+        { id: 'x', question: 'Q?', answer: 'A.' },
+      ]),
+    ).toEqual([{ id: 3, question: 'Q?', answer: 'A.' }])
     expect(
       parseTestimonials([
         { id: 1, name: 'N', text: 'T' },

@@ -118,8 +118,8 @@ export function parseSiteSettings(raw: unknown): SiteCopy {
   return siteSettingsSchema.parse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {})
 }
 
-/** Payload's ids (serial). */
-const docId = z.number().int()
+/** Payload's ids (serial); live-preview form data may carry them as numeric strings. */
+const docId = z.coerce.number().int().positive()
 
 /** A plan the site can show and sell: it has a code, a name and a price; features are optional. */
 const planSchema = z.object({
