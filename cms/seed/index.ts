@@ -1,14 +1,9 @@
 import { nowMs } from '@mentorloop/shared'
 import type { CollectionSlug, Payload, Where } from 'payload'
-import { faqs } from './content/faqs'
 import { mentors } from './content/mentors'
-import { pages } from './content/pages'
 import { questions } from './content/questions'
-import { siteSettings } from './content/siteSettings'
-import { testimonials } from './content/testimonials'
-import { lexicalFromSections } from './lexical'
+import { defaultDocuments, defaultSiteSettings, demoTestimonials } from './defaultContent'
 import { FILLER_STUDENTS, PERSONAS, SEED_PASSWORD } from './personas'
-import { plans } from './plans'
 
 /**
  * Idempotent and non-destructive: every record is created only when its natural key (plan code,
@@ -43,32 +38,15 @@ export async function seed(payload: Payload): Promise<SeedReport> {
   // Site copy: only when the global was never saved.
   const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: true, depth: 0 })
   if (!settings?.seoTitle) {
-    await payload.updateGlobal({
-      slug: 'site-settings',
-      data: { ...siteSettings, _status: 'published' } as never,
-      overrideAccess: true,
-    })
+    await payload.updateGlobal({ slug: 'site-settings', data: defaultSiteSettings() as never, overrideAccess: true })
     count('site-settings')
   }
 
+  // Plans, FAQ, policy pages (what `npm run content:init` loads in production) and the demo testimonials.
   const planIds: Record<string, number | string> = {}
-  for (const plan of plans) {
-    const doc = await ensure('plans', { code: { equals: plan.code } }, plan)
-    planIds[plan.code] = doc.id
-  }
-
-  for (const faq of faqs) {
-    await ensure('faqs', { question: { equals: faq.question } }, { ...faq, _status: 'published' })
-  }
-  for (const t of testimonials) {
-    await ensure('testimonials', { name: { equals: t.name } }, { ...t, _status: 'published' })
-  }
-  for (const page of pages) {
-    await ensure(
-      'pages',
-      { slug: { equals: page.slug } },
-      { slug: page.slug, title: page.title, summary: page.summary, content: lexicalFromSections(page.sections), _status: 'published' },
-    )
+  for (const doc of [...defaultDocuments(), ...demoTestimonials()]) {
+    const { id } = await ensure(doc.collection, doc.key, doc.data)
+    if (doc.collection === 'plans') planIds[String(doc.data.code)] = id
   }
 
   const userIds: Record<string, number | string> = {}

@@ -21,7 +21,10 @@ export type StackOptions = {
   /** Random secrets instead of the development defaults (a production build needs them). */
   randomSecrets?: boolean
   quiet?: boolean
+  /** Seed the development data (personas, mentors, content); `false` leaves the database empty, as in production. */
   seed?: boolean
+  /** A running PostgreSQL server to create the database on (e.g. another stack's), instead of DATABASE_URL or embedded. */
+  serverUrl?: string
   /** The site's build folder in web/ (prod mode): `build`, or `build-bench` for benchmarks. */
   webBuildDir?: string
 }
@@ -72,7 +75,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     pg = await startPostgres({
       dataDir: opts.pgDataDir,
       port: opts.ports.pg,
-      serverUrl: serverUrlFromEnv(),
+      serverUrl: opts.serverUrl ?? serverUrlFromEnv(),
       fast: opts.freshDatabase,
     })
     if (opts.freshDatabase) {

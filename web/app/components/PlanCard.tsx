@@ -1,8 +1,8 @@
 import { formatRupees } from '@mentorloop/shared'
-import type { Plan } from '@mentorloop/shared/payload-types'
 import type { ReactNode } from 'react'
+import type { PlanView } from '~/models/content'
 
-export function PlanCard({ plan, action }: { plan: Plan; action?: ReactNode }) {
+export function PlanCard({ plan, action }: { plan: PlanView; action?: ReactNode }) {
   const highlighted = Boolean(plan.badge)
   return (
     <article

@@ -1,6 +1,6 @@
 import { now } from '@mentorloop/shared'
-import type { SiteSetting } from '@mentorloop/shared/payload-types'
 import type { ReactNode } from 'react'
+import type { SiteCopy } from '~/models/content'
 import { NewsletterForm } from './NewsletterForm'
 
 const ICONS: Record<'linkedin' | 'facebook' | 'twitter', { label: string; path: ReactNode }> = {
@@ -41,7 +41,7 @@ function LinkList({ title, links }: { title: string; links: { id?: string | null
   )
 }
 
-export type FooterSettings = Pick<SiteSetting, 'siteName' | 'supportEmail' | 'footer'>
+export type FooterSettings = Pick<SiteCopy, 'siteName' | 'supportEmail' | 'footer'>
 
 export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
   const footer = settings?.footer
@@ -89,7 +89,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
       <div className="border-t border-white/10 px-4 py-5 text-center text-sm text-slate-300">
         <p>
           © {footer?.copyrightYear ?? now().getFullYear()} {settings?.siteName ?? 'MentorLoop'}.{' '}
-          {footer?.madeWith ?? 'Made with ♥ for engineering students'}
+          {footer ? footer.madeWith : 'Made with ♥ for engineering students'}
         </p>
       </div>
     </footer>

@@ -1,13 +1,27 @@
 import type { MentorAvailability } from '@mentorloop/shared'
-import type { Faq, Page, Plan, SiteSetting, Testimonial } from '@mentorloop/shared/payload-types'
+import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
+import {
+  type FaqView,
+  type PageView,
+  type PlanView,
+  parseFaqs,
+  parsePage,
+  parsePlans,
+  parseSiteSettings,
+  parseTestimonials,
+  type SiteCopy,
+  type TestimonialView,
+} from './content'
 import { cached } from './content-cache.server'
 
 /**
  * Public CMS content for the site: everything here is readable by anonymous visitors, so it is
  * fetched without a token and cached in this process (content-cache.server.ts). The CMS signals a
- * change through `POST /api/revalidate`; CONTENT_CACHE_TTL is only the safety net.
+ * change through `POST /api/revalidate`; CONTENT_CACHE_TTL is only the safety net. Every answer is
+ * normalised (content.ts) before it is cached: pages get whatever state the content is in
+ * (nothing saved yet, a section left empty) as complete values or `null`, never a crash.
  */
 const contentTtl = () => env.CONTENT_CACHE_TTL * 1000
 // Seats change with every booking, which the CMS does not signal: a short freshness window,
@@ -17,15 +31,15 @@ const AVAILABILITY_TTL_MS = 5_000
 export const CONTENT_TAGS = ['site-settings', 'plans', 'faqs', 'testimonials', 'pages', 'mentors', 'availability'] as const
 export type ContentTag = (typeof CONTENT_TAGS)[number]
 
-export function getSiteSettings(): Promise<SiteSetting> {
-  return cached('site-settings', { ttlMs: contentTtl(), tags: ['site-settings'] }, () =>
-    cms<SiteSetting>('/globals/site-settings', { query: { depth: 0 } }),
+export function getSiteSettings(): Promise<SiteCopy> {
+  return cached('site-settings', { ttlMs: contentTtl(), tags: ['site-settings'] }, async () =>
+    parseSiteSettings(await cms<unknown>('/globals/site-settings', { query: { depth: 0 } })),
   )
 }
 
-export function getPlans(product: Plan['product']): Promise<Plan[]> {
+export function getPlans(product: Plan['product']): Promise<PlanView[]> {
   return cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
-    const res = await cms<Paginated<Plan>>('/plans', {
+    const res = await cms<Paginated<unknown>>('/plans', {
       query: {
         where: { product: { equals: product }, active: { equals: true } },
         sort: 'order',
@@ -33,30 +47,31 @@ export function getPlans(product: Plan['product']): Promise<Plan[]> {
         depth: 0,
       },
     })
-    return res.docs
+    return parsePlans(res.docs)
   })
 }
 
-export function getFaqs(): Promise<Faq[]> {
+export function getFaqs(): Promise<FaqView[]> {
   return cached('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
-    const res = await cms<Paginated<Faq>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
-    return res.docs
+    const res = await cms<Paginated<unknown>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
+    return parseFaqs(res.docs)
   })
 }
 
-export function getTestimonials(): Promise<Testimonial[]> {
+export function getTestimonials(): Promise<TestimonialView[]> {
   return cached('testimonials', { ttlMs: contentTtl(), tags: ['testimonials'] }, async () => {
-    const res = await cms<Paginated<Testimonial>>('/testimonials', { query: { sort: 'order', limit: 20, depth: 0 } })
-    return res.docs
+    const res = await cms<Paginated<unknown>>('/testimonials', { query: { sort: 'order', limit: 20, depth: 0 } })
+    return parseTestimonials(res.docs)
   })
 }
 
-export function getPage(slug: string): Promise<Page | null> {
+/** A policy page, or `null` when it is missing or has no title and text (the route answers 404). */
+export function getPage(slug: string): Promise<PageView | null> {
   return cached(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
-    const res = await cms<Paginated<Page>>('/pages', {
+    const res = await cms<Paginated<unknown>>('/pages', {
       query: { where: { slug: { equals: slug } }, limit: 1, depth: 0 },
     })
-    return res.docs[0] ?? null
+    return parsePage(res.docs[0])
   })
 }
 

@@ -5,6 +5,7 @@ import { type MouseEvent, useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { RichText } from '~/components/RichText'
 import { CmsError } from '~/models/cms.server'
+import { parsePage } from '~/models/content'
 import { getPage } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mergePreview, useLivePreview } from '~/utils/live-preview'
@@ -29,7 +30,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const page = await getPage(slug)
     if (!page) throw new Response('We could not find that page.', { status: 404 })
     return {
-      page: { id: page.id, title: page.title, summary: page.summary ?? null, content: page.content, updatedAt: page.updatedAt },
+      page: { id: page.id, title: page.title, summary: page.summary, content: page.content, updatedAt: page.updatedAt },
       canonical: `${env.WEB_PUBLIC_URL}/${slug}`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
@@ -44,10 +45,11 @@ export default function PolicyPage() {
   const data = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
+  // An edit that empties the page previews as the published page (publishing it would 404).
   const page =
-    preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id)
-      ? mergePreview(data.page, preview.data)
-      : data.page
+    (preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id)
+      ? parsePage(mergePreview(data.page, preview.data))
+      : null) ?? data.page
   const navigate = useNavigate()
   // Remix keeps the position in history.state.idx: 0 means this page was the first one opened.
   const goBack = () => {
@@ -69,7 +71,7 @@ export default function PolicyPage() {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
-  const updated = formatDate(page.updatedAt, 'longDate')
+  const updated = page.updatedAt ? formatDate(page.updatedAt, 'longDate') : null
   return (
     <div className="bg-slate-900/50 px-3 py-8 sm:px-6 sm:py-12">
       <article
@@ -88,7 +90,7 @@ export default function PolicyPage() {
         <h1 id="policy-title" className="pr-10 text-3xl font-bold text-slate-900">
           {page.title}
         </h1>
-        <p className="mt-2 text-sm text-slate-600">Last updated {updated}</p>
+        {updated ? <p className="mt-2 text-sm text-slate-600">Last updated {updated}</p> : null}
         <div className="policy-content mt-6 text-slate-800">
           <RichText content={page.content} />
         </div>

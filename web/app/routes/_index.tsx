@@ -12,6 +12,7 @@ import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
 import type { MentorsResult } from '~/components/landing/types'
 import { CmsError } from '~/models/cms.server'
+import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
@@ -20,7 +21,7 @@ import { seoMeta } from '~/utils/seo'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
-    title: data?.settings.seoTitle ?? 'MentorLoop',
+    title: data?.settings.seoTitle ?? data?.settings.siteName ?? 'MentorLoop',
     description: data?.settings.seoDescription ?? '',
     url: data?.canonical,
     siteName: data?.settings.siteName,
@@ -52,12 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getOptionalUser(request).catch(() => null),
     ])
     // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
-    const { footer: _footer, updatedAt: _u, createdAt: _c, _status, ...copy } = settings
+    const { footer: _footer, ...copy } = settings
     return {
       settings: copy,
       plans,
-      faqs: faqs.map(({ id, question, answer }) => ({ id, question, answer })),
-      testimonials: testimonials.map(({ id, name, role, text }) => ({ id, name, role, text })),
+      faqs,
+      testimonials,
       user: user ? { email: user.email, name: user.name, phone: null } : null,
       mentors: streamMentors ? mentors : await mentors,
       canonical: `${env.WEB_PUBLIC_URL}/`,
@@ -115,20 +116,21 @@ export default function Index() {
   const { user, mentors } = data
   const result = useResolved<MentorsResult>(mentors as MentorsResult | Promise<MentorsResult>, MENTORS_ERROR)
   const [searchParams] = useSearchParams()
-  // Staff editing in the CMS see their unsaved changes here (live preview).
+  // Staff editing in the CMS see their unsaved changes here (live preview), normalised like the
+  // published content: a section they empty disappears, as it will once published.
   const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
-  const settings = preview?.globalSlug === 'site-settings' ? mergePreview(data.settings, preview.data) : data.settings
-  const plans = mergeIntoList(data.plans, preview, 'plans')
-  const faqs = mergeIntoList(data.faqs, preview, 'faqs')
-  const testimonials = mergeIntoList(data.testimonials, preview, 'testimonials')
+  const settings = preview?.globalSlug === 'site-settings' ? parseSiteSettings(mergePreview(data.settings, preview.data)) : data.settings
+  const plans = preview ? parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
+  const faqs = preview ? parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')) : data.faqs
+  const testimonials = preview ? parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
   const wanted = Number(searchParams.get('mentor'))
   const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
 
   return (
     <>
-      <Hero hero={settings.hero} testimonials={testimonials} />
-      <FeatureStrip features={settings.features ?? []} />
+      <Hero hero={settings.hero} testimonials={testimonials} siteName={settings.siteName} />
+      <FeatureStrip features={settings.features} />
       <Explainers explainers={settings.explainers} />
       <MentorsSectionShell heading={settings.mentorsSection.heading} intro={settings.mentorsSection.intro}>
         {result ? <MentorsList result={result} /> : <MentorsLoading />}

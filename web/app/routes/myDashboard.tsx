@@ -1,6 +1,5 @@
 import type { BatchView, BookingView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
 import { formatDate, formatIst, formatRupees, MESSAGES } from '@mentorloop/shared'
-import type { Plan } from '@mentorloop/shared/payload-types'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -22,6 +21,7 @@ import {
   leaveWaitlist,
 } from '~/models/booking.server'
 import { CmsError } from '~/models/cms.server'
+import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getUserWaitlist(token, user.id),
       getMyOffers(token),
       getPlanTimeline(token, user.id),
-      getPlans('mentorship').catch(() => [] as Plan[]),
+      getPlans('mentorship').catch(() => [] as PlanView[]),
     ]).then(([bookings, waitlist, offers, plan, plans]) => ({
       bookings,
       waitlist,

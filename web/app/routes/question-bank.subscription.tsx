@@ -7,7 +7,6 @@ import {
   type QbSubscriptionStatus,
   qbCreateOrderSchema,
 } from '@mentorloop/shared'
-import type { Plan } from '@mentorloop/shared/payload-types'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -278,7 +277,7 @@ export default function QuestionBankSubscription() {
           <p className="mt-4 text-slate-600">No plans are on offer right now.</p>
         ) : (
           <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2" data-testid="qb-plan-grid">
-            {(plans as Plan[]).map((plan) => (
+            {plans.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}

@@ -1,11 +1,11 @@
 import { formatDate } from '@mentorloop/shared'
-import type { Plan } from '@mentorloop/shared/payload-types'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
+import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { getActivePlans } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = () => NO_STORE
 
-function PlanState({ plan, endsAt }: { plan: Plan; endsAt: string | undefined }) {
+function PlanState({ plan, endsAt }: { plan: PlanView; endsAt: string | undefined }) {
   if (endsAt) {
     return (
       <p className="rounded-lg bg-green-50 px-4 py-2.5 text-center font-semibold text-green-800" data-testid={`active-${plan.code}`}>

@@ -1,17 +1,27 @@
-import type { SiteSetting } from '@mentorloop/shared/payload-types'
+import type { HeroCopy } from '~/models/content'
 import { SectionLink } from './SectionLink'
 import { TestimonialCarousel, type TestimonialItem } from './TestimonialCarousel'
 
-export function Hero({ hero, testimonials }: { hero: SiteSetting['hero']; testimonials: TestimonialItem[] }) {
+/** The hero, without whatever part has no content; with none at all, only the page's heading. */
+export function Hero({ hero, testimonials, siteName }: { hero: HeroCopy | null; testimonials: TestimonialItem[]; siteName: string }) {
+  if (!hero && testimonials.length === 0) {
+    return (
+      <h1 id="hero-heading" className="sr-only">
+        {siteName}
+      </h1>
+    )
+  }
   return (
     <section id="hero" aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {hero.headline}
+            {hero?.headline ?? siteName}
           </h1>
-          {hero.subheadline ? <p className="mt-5 text-lg text-slate-700">{hero.subheadline}</p> : null}
-          <p className="mt-5 inline-flex rounded-full bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-800">{hero.refundPromise}</p>
+          {hero?.subheadline ? <p className="mt-5 text-lg text-slate-700">{hero.subheadline}</p> : null}
+          {hero?.refundPromise ? (
+            <p className="mt-5 inline-flex rounded-full bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-800">{hero.refundPromise}</p>
+          ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <SectionLink
               href="/#booking"
@@ -26,7 +36,7 @@ export function Hero({ hero, testimonials }: { hero: SiteSetting['hero']; testim
               View Mentors
             </SectionLink>
           </div>
-          {hero.stats?.length ? (
+          {hero?.stats.length ? (
             <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
               {hero.stats.map((s) => (
                 <div key={s.id ?? s.label} className="flex flex-col-reverse">

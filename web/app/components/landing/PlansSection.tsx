@@ -1,8 +1,10 @@
-import type { Plan } from '@mentorloop/shared/payload-types'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { PlanCard } from '~/components/PlanCard'
+import type { PlanView } from '~/models/content'
 
-export function PlansSection({ heading, banner, plans }: { heading: string; banner?: string | null; plans: Plan[] }) {
+/** Left out while no plan is on sale. */
+export function PlansSection({ heading, banner, plans }: { heading: string; banner?: string | null; plans: PlanView[] }) {
+  if (plans.length === 0) return null
   return (
     <section id="premium-plans" aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="plans-heading" className="text-center text-3xl font-bold">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react'
 
-export type TestimonialItem = { id: number | string; name: string; role: string; text: string }
+export type TestimonialItem = { id: number | string; name: string; role: string | null; text: string }
 
 export const CAROUSEL_INTERVAL_MS = 5_000
 
@@ -68,7 +68,7 @@ export function TestimonialCarousel({ items }: { items: TestimonialItem[] }) {
             </blockquote>
             <figcaption className="mt-4">
               <span className="block font-semibold text-slate-900">{t.name}</span>
-              <span className="block text-sm text-slate-600">{t.role}</span>
+              {t.role ? <span className="block text-sm text-slate-600">{t.role}</span> : null}
             </figcaption>
           </figure>
         ))}

@@ -1,6 +1,8 @@
-import type { Faq, SiteSetting } from '@mentorloop/shared/payload-types'
+import type { FaqView, SiteCopy } from '~/models/content'
 
-export function FaqSection({ heading, faqs }: { heading: string; faqs: Pick<Faq, 'id' | 'question' | 'answer'>[] }) {
+/** Each section is left out when it has nothing to show (models/content.ts decides what that is). */
+export function FaqSection({ heading, faqs }: { heading: string; faqs: FaqView[] }) {
+  if (faqs.length === 0) return null
   return (
     <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-16">
@@ -27,7 +29,8 @@ export function FaqSection({ heading, faqs }: { heading: string; faqs: Pick<Faq,
   )
 }
 
-export function AboutSection({ about }: { about: SiteSetting['about'] }) {
+export function AboutSection({ about }: { about: SiteCopy['about'] }) {
+  if (!about) return null
   return (
     <section id="about" aria-labelledby="about-heading" className="mx-auto max-w-4xl px-4 py-16">
       <h2 id="about-heading" className="text-center text-3xl font-bold">
@@ -42,20 +45,23 @@ export function AboutSection({ about }: { about: SiteSetting['about'] }) {
   )
 }
 
-export function ContactSection({ contact, supportEmail }: { contact: SiteSetting['contact']; supportEmail: string }) {
+export function ContactSection({ contact, supportEmail }: { contact: SiteCopy['contact']; supportEmail: string | null }) {
+  if (!contact) return null
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-brand-50">
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h2 id="contact-heading" className="text-3xl font-bold">
           {contact.heading}
         </h2>
-        <p className="mt-4 text-slate-700">{contact.body}</p>
-        <a
-          href={`mailto:${supportEmail}`}
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
-        >
-          Email {supportEmail}
-        </a>
+        {contact.body ? <p className="mt-4 text-slate-700">{contact.body}</p> : null}
+        {supportEmail ? (
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            Email {supportEmail}
+          </a>
+        ) : null}
       </div>
     </section>
   )
