@@ -88,6 +88,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   page,
   browser,
 }) => {
+  // It waits for the refund job as well as two apps and the admin panel.
+  test.slow()
   await signInWithEmail(page, email)
   await page.goto('/paymentHistory')
   await waitForHydration(page)
@@ -150,7 +152,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(page.getByRole('button', { name: 'Request Refund' })).toHaveCount(0)
 
   // Staff see the state and the gateway's refund in the panel.
-  await admin.reload()
+  await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
   await expect(admin.locator('#field-status')).toContainText('Refunded')
   await expect(admin.locator('#field-gatewayRefundId')).toHaveValue(/^rfnd_sbx_/)
   await admin.close()
