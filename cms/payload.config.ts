@@ -27,12 +27,14 @@ import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
+import { refundTasks } from './jobs/refunds'
 import { sendEmailTask } from './jobs/sendEmail'
 import { TIME_QUEUE, timeTasks } from './jobs/time'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
 import { migrations } from './migrations'
+import { REFUNDS_QUEUE } from './services/payments/refundAttempts'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -83,13 +85,14 @@ export default buildConfig({
   endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
   email: emailAdapter,
   jobs: {
-    tasks: [sendEmailTask, ...timeTasks],
+    tasks: [sendEmailTask, ...timeTasks, ...refundTasks],
     // In development the CMS runs the queues; in production a separate worker does
     // (`npm run worker`, JOBS_AUTORUN=false on the CMS); scripts and tests set JOBS_AUTORUN=false
     // and run jobs explicitly. The `time` queue's tasks are scheduled by their cron.
     autoRun: [
       { cron: '*/5 * * * * *', queue: 'default', limit: 25 },
       { cron: '*/20 * * * * *', queue: TIME_QUEUE, limit: 10 },
+      { cron: '*/5 * * * * *', queue: REFUNDS_QUEUE, limit: 10 },
     ],
     shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
     deleteJobOnComplete: true,

@@ -15,6 +15,8 @@ let server: Server
 let baseUrl: string
 let seen: Seen[] = []
 let next: { status: number; body: unknown } | 'hang' | null = null
+/** The refunds the fake has made, by payment id (GET /v1/payments/:id/refunds lists them). */
+let refunds: Record<string, { id: string; entity: 'refund'; receipt: string | null; notes: unknown; status: string }[]> = {}
 
 const KEY_ID = 'rzp_test_contract'
 const KEY_SECRET = 'contract_secret'
@@ -42,9 +44,22 @@ beforeAll(async () => {
         status: 'created',
       })
     }
+    const listed = req.url?.match(/^\/v1\/payments\/([^/?]+)\/refunds(\?.*)?$/)
+    if (req.method === 'GET' && listed) {
+      const items = refunds[listed[1]!] ?? []
+      return reply(res, 200, { entity: 'collection', count: items.length, items })
+    }
     const refund = req.url?.match(/^\/v1\/payments\/([^/]+)\/refund$/)
     if (req.method === 'POST' && refund) {
-      return reply(res, 200, { id: 'rfnd_Fake1', entity: 'refund', payment_id: refund[1], amount: body.amount, status: 'processed' })
+      const made = {
+        id: `rfnd_Fake${Object.values(refunds).flat().length + 1}`,
+        entity: 'refund' as const,
+        receipt: body.receipt ?? null,
+        notes: body.notes ?? [],
+        status: 'processed',
+      }
+      refunds[refund[1]!] = [...(refunds[refund[1]!] ?? []), made]
+      return reply(res, 200, { ...made, payment_id: refund[1], amount: body.amount })
     }
     reply(res, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } })
   })
@@ -56,6 +71,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())))
 beforeEach(() => {
   seen = []
   next = null
+  refunds = {}
 })
 
 const gateway = () => createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'wh', baseUrl, timeoutMs: 500 })
@@ -70,10 +86,37 @@ describe('Razorpay adapter (contract)', () => {
     expect(seen[0]!.body).toMatchObject({ amount: 59900, currency: 'INR', receipt: 'u1-BEGINNER_TECHY-abc', notes: { userId: '1' } })
   })
 
-  it('refunds a payment', async () => {
-    const refund = await gateway().refund({ paymentId: 'pay_X1', amount: 59900 })
+  it('refunds a payment, with our idempotency key as its receipt', async () => {
+    const refund = await gateway().refund({
+      paymentId: 'pay_X1',
+      amount: 59900,
+      idempotencyKey: 'rfq_1_abc',
+      notes: { refundRequestId: '1' },
+    })
     expect(refund).toEqual({ id: 'rfnd_Fake1', status: 'processed' })
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/payments/pay_X1/refund', auth: basic, body: { amount: 59900 } })
+    expect(seen.map((s) => `${s.method} ${s.url.split('?')[0]}`)).toEqual([
+      'GET /v1/payments/pay_X1/refunds',
+      'POST /v1/payments/pay_X1/refund',
+    ])
+    expect(seen[1]).toMatchObject({
+      auth: basic,
+      body: { amount: 59900, receipt: 'rfq_1_abc', notes: { refundRequestId: '1', idempotency_key: 'rfq_1_abc' } },
+    })
+  })
+
+  it('a call repeated with the same key answers the first refund and refunds nothing more', async () => {
+    const first = await gateway().refund({ paymentId: 'pay_X2', amount: 100, idempotencyKey: 'rfq_2_abc' })
+    const again = await gateway().refund({ paymentId: 'pay_X2', amount: 100, idempotencyKey: 'rfq_2_abc' })
+    expect(again).toEqual(first)
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1)
+    expect(refunds.pay_X2).toHaveLength(1)
+  })
+
+  it('a failed refund under the key does not count: the next call refunds', async () => {
+    refunds.pay_X3 = [{ id: 'rfnd_Failed', entity: 'refund', receipt: 'rfq_3_abc', notes: [], status: 'failed' }]
+    const refund = await gateway().refund({ paymentId: 'pay_X3', amount: 100, idempotencyKey: 'rfq_3_abc' })
+    expect(refund.id).not.toBe('rfnd_Failed')
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1)
   })
 
   it('maps Razorpay’s 400 error shape to a non-retryable GatewayError with its description', async () => {
@@ -93,13 +136,13 @@ describe('Razorpay adapter (contract)', () => {
     next = { status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } }
     expect(
       await gateway()
-        .refund({ paymentId: 'pay_1' })
+        .refund({ paymentId: 'pay_1', idempotencyKey: 'k' })
         .catch((e) => e),
     ).toMatchObject({ code: 'AUTH', retryable: false })
     next = { status: 502, body: { error: { code: 'SERVER_ERROR', description: 'Bad gateway' } } }
     expect(
       await gateway()
-        .refund({ paymentId: 'pay_1' })
+        .refund({ paymentId: 'pay_1', idempotencyKey: 'k' })
         .catch((e) => e),
     ).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
   })

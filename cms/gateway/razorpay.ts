@@ -19,6 +19,13 @@ export type RazorpayConfig = {
   timeoutMs?: number
 }
 
+type RazorpayRefundRow = { id: string; status: string; receipt?: string | null; notes?: Record<string, unknown> }
+
+const toRefund = (r: RazorpayRefundRow): GatewayRefund => ({
+  id: r.id,
+  status: r.status === 'processed' || r.status === 'failed' ? r.status : 'pending',
+})
+
 type RazorpaySdkError = { statusCode?: number; error?: { code?: string; description?: string } }
 
 /**
@@ -71,14 +78,26 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
       return verifyWebhookSignature(rawBody, signature, config.webhookSecret)
     },
 
+    /**
+     * Razorpay has no idempotency key for refunds, so the key travels as the refund's `receipt`
+     * (and in its notes), and a call first looks for a refund of this payment made under the key
+     * (a failed one does not count: it returned no money). Our own claim on the request keeps two
+     * calls from running at once; Razorpay refusing to refund more than was paid backs it up.
+     */
     async refund(input: RefundInput): Promise<GatewayRefund> {
+      const key = input.idempotencyKey.slice(0, 40)
       try {
+        const made = await sdk.payments.fetchMultipleRefund(input.paymentId, { count: 100 })
+        const earlier = (made.items as RazorpayRefundRow[]).find(
+          (r) => (r.receipt === key || r.notes?.idempotency_key === key) && r.status !== 'failed',
+        )
+        if (earlier) return toRefund(earlier)
         const refund = (await sdk.payments.refund(input.paymentId, {
           ...(input.amount !== undefined ? { amount: input.amount } : {}),
-          notes: input.notes ?? {},
-        })) as { id: string; status: string }
-        const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending'
-        return { id: refund.id, status }
+          receipt: key,
+          notes: { ...(input.notes ?? {}), idempotency_key: key },
+        })) as RazorpayRefundRow
+        return toRefund(refund)
       } catch (error) {
         throw toGatewayError(error, 'refund the payment')
       }

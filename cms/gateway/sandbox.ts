@@ -1,6 +1,14 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { checkoutSignature, hmacSha256Hex, verifyCheckoutSignature, verifyWebhookSignature } from './signature'
-import type { CheckoutResult, CreateOrderInput, GatewayOrder, GatewayRefund, PaymentGateway, RefundInput } from './types'
+import {
+  type CheckoutResult,
+  type CreateOrderInput,
+  GatewayError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundInput,
+} from './types'
 
 /**
  * The offline gateway (development, tests, benchmarks). It creates orders locally and signs
@@ -20,9 +28,19 @@ export type SandboxGateway = PaymentGateway & {
   fail(orderId: string): { code: string; description: string; reason: string; metadata: { order_id: string; payment_id: string } }
   /** A webhook delivery signed as Razorpay signs it: the raw body and its headers. */
   webhook(event: string, entities: Record<string, unknown>, eventId?: string): { rawBody: string; headers: Record<string, string> }
+  /** The refunds this sandbox made for a payment (one per idempotency key). */
+  refundsOf(paymentId: string): (GatewayRefund & { idempotencyKey: string; amount?: number })[]
 }
 
+/**
+ * A sandbox refund's id comes from its idempotency key, so the same key gives the same refund even
+ * from another process (the CMS and the worker each hold a sandbox).
+ */
+export const sandboxRefundId = (idempotencyKey: string) =>
+  `rfnd_sbx_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 14)}`
+
 export function createSandboxGateway(): SandboxGateway {
+  const refunds = new Map<string, GatewayRefund & { idempotencyKey: string; paymentId: string; amount?: number }>()
   return {
     name: 'sandbox',
     keyId: SANDBOX_KEY_ID,
@@ -39,8 +57,38 @@ export function createSandboxGateway(): SandboxGateway {
       return verifyWebhookSignature(rawBody, signature, SANDBOX_WEBHOOK_SECRET)
     },
 
-    async refund(_input: RefundInput): Promise<GatewayRefund> {
-      return { id: id('rfnd_sbx'), status: 'processed' }
+    async refund(input: RefundInput): Promise<GatewayRefund> {
+      if (!input.idempotencyKey) throw new GatewayError('A refund needs an idempotency key (sandbox)', 'BAD_REQUEST', false, 400)
+      const made = refunds.get(input.idempotencyKey)
+      if (made) {
+        if (made.paymentId !== input.paymentId) {
+          throw new GatewayError('This idempotency key was used for another payment (sandbox)', 'BAD_REQUEST', false, 400)
+        }
+        return { id: made.id, status: made.status }
+      }
+      // Like Razorpay: a payment is refunded in full at most once.
+      if ([...refunds.values()].some((r) => r.paymentId === input.paymentId)) {
+        throw new GatewayError(
+          'Razorpay refused to refund the payment: The payment has been fully refunded already',
+          'BAD_REQUEST',
+          false,
+          400,
+        )
+      }
+      const refund = { id: sandboxRefundId(input.idempotencyKey), status: 'processed' as const }
+      refunds.set(input.idempotencyKey, {
+        ...refund,
+        idempotencyKey: input.idempotencyKey,
+        paymentId: input.paymentId,
+        amount: input.amount,
+      })
+      return refund
+    },
+
+    refundsOf(paymentId) {
+      return [...refunds.values()]
+        .filter((r) => r.paymentId === paymentId)
+        .map(({ id: refundId, status, idempotencyKey, amount }) => ({ id: refundId, status, idempotencyKey, amount }))
     },
 
     pay(orderId: string): CheckoutResult {

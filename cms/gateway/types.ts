@@ -23,7 +23,12 @@ export type CreateOrderInput = {
 
 export type CheckoutResult = { orderId: string; paymentId: string; signature: string }
 
-export type RefundInput = { paymentId: string; amount?: number; notes?: Record<string, string> }
+/**
+ * `idempotencyKey` is ours, one per refund request (at most 40 characters): a call repeated with
+ * the same key (a retry after a timeout, a second worker) answers the refund made the first time
+ * instead of refunding again.
+ */
+export type RefundInput = { paymentId: string; amount?: number; idempotencyKey: string; notes?: Record<string, string> }
 export type GatewayRefund = { id: string; status: 'pending' | 'processed' | 'failed' }
 
 export interface PaymentGateway {
@@ -35,6 +40,7 @@ export interface PaymentGateway {
   verifyCheckoutSignature(result: CheckoutResult): boolean
   /** HMAC-SHA256 of the raw request body with the webhook secret, compared in constant time. */
   verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean
+  /** Idempotent by `input.idempotencyKey`. */
   refund(input: RefundInput): Promise<GatewayRefund>
 }
 

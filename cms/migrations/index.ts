@@ -7,6 +7,7 @@ import * as migration_20261122_161624_issue5_sessions from './20261122_161624_is
 import * as migration_20261122_161912_issue6_payment_events from './20261122_161912_issue6_payment_events'
 import * as migration_20261123_155830_complimentary_plans from './20261123_155830_complimentary_plans'
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
+import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261123_164613_batches.up,
     down: migration_20261123_164613_batches.down,
     name: '20261123_164613_batches',
+  },
+  {
+    up: migration_20261123_190242_refund_state_machine.up,
+    down: migration_20261123_190242_refund_state_machine.down,
+    name: '20261123_190242_refund_state_machine',
   },
 ]

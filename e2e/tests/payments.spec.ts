@@ -88,6 +88,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   page,
   browser,
 }) => {
+  // It waits for the refund job as well as two apps and the admin panel.
+  test.slow()
   await signInWithEmail(page, email)
   await page.goto('/paymentHistory')
   await waitForHydration(page)
@@ -138,11 +140,20 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await admin.getByRole('option', { name: 'Approved' }).click()
   await admin.locator('#action-save').click()
   await expect(admin.getByText(/successfully/i).first()).toBeVisible()
-  await admin.close()
 
-  await page.reload()
+  // The save commits the decision; the refund job (the CMS runs its queue every few seconds) then
+  // calls the gateway, and the history moves on to "Refunded on <date>".
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('refund-status')).toHaveText(/^Refunded on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, { timeout: 1_000 })
+  }).toPass({ timeout: 45_000 })
   await waitForHydration(page)
   await expect(page.locator('[data-testid="payment-card"][data-status="refunded"]')).toContainText('Refunded')
-  await expect(page.getByTestId('refund-status')).toHaveText('Refunded')
   await expect(page.getByRole('button', { name: 'Request Refund' })).toHaveCount(0)
+
+  // Staff see the state and the gateway's refund in the panel.
+  await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
+  await expect(admin.locator('#field-status')).toContainText('Refunded')
+  await expect(admin.locator('#field-gatewayRefundId')).toHaveValue(/^rfnd_sbx_/)
+  await admin.close()
 })

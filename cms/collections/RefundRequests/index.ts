@@ -1,4 +1,4 @@
-import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS, REFUND_STATUSES } from '@mentorloop/shared'
+import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS, REFUND_STATUSES, type RefundStatus } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
@@ -6,10 +6,22 @@ import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { requestRefundEndpoint } from './endpoints/requestRefund'
 import { applyRefundDecision } from './hooks/applyRefundDecision'
 
+const STATUS_LABELS: Record<RefundStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  pending: 'Refund pending',
+  refunded: 'Refunded',
+  failed: 'Refund failed',
+  rejected: 'Rejected',
+}
+
+/** What the refund job records: staff read it (students never), the refund service writes it. */
+const machineField = { access: { read: isAdminField } }
+
 export const RefundRequests: CollectionConfig = {
   slug: 'refund-requests',
   admin: {
-    defaultColumns: ['user', 'payment', 'reason', 'status', 'createdAt'],
+    defaultColumns: ['user', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
@@ -45,16 +57,15 @@ export const RefundRequests: CollectionConfig = {
       index: true,
       admin: {
         description:
-          'Decide a request once: Approved refunds the payment through the gateway, ends the plan and frees the seat; Rejected e-mails the student your note below.',
+          'Decide a request once: Approved queues the refund (the gateway is called after saving and retried); when the gateway takes it, the payment is refunded, the plan ends and the seat is freed, and the status becomes Refund pending, then Refunded. Rejected e-mails the student your note below. A Refund failed request may be set to Approved again to retry it.',
       },
-      options: REFUND_STATUSES.map((s) => ({ label: s[0].toUpperCase() + s.slice(1), value: s })),
+      options: REFUND_STATUSES.map((s) => ({ label: STATUS_LABELS[s], value: s })),
     },
     {
       type: 'collapsible',
       label: 'Decision',
       fields: [
         { name: 'adminNote', type: 'textarea', admin: { description: 'Shown to the student with a rejection.' } },
-        { name: 'gatewayRefundId', type: 'text', unique: true, index: true, admin: { readOnly: true } },
         {
           name: 'decidedBy',
           type: 'relationship',
@@ -64,6 +75,50 @@ export const RefundRequests: CollectionConfig = {
           access: { read: isAdminField },
         },
         { name: 'decidedAt', type: 'date', admin: { readOnly: true } },
+      ],
+    },
+    {
+      type: 'collapsible',
+      label: 'Gateway refund',
+      admin: { condition: (data) => Boolean(data?.idempotencyKey) },
+      fields: [
+        { name: 'gatewayRefundId', type: 'text', unique: true, index: true, admin: { readOnly: true } },
+        {
+          name: 'refundedAt',
+          type: 'date',
+          admin: { readOnly: true, description: 'When the gateway reported the money returned.' },
+        },
+        {
+          name: 'idempotencyKey',
+          type: 'text',
+          unique: true,
+          index: true,
+          ...machineField,
+          admin: { readOnly: true, description: 'Sent with every gateway call for this refund, so a retry never refunds twice.' },
+        },
+        {
+          name: 'attempts',
+          type: 'number',
+          defaultValue: 0,
+          ...machineField,
+          admin: { readOnly: true, description: 'Gateway calls made.' },
+        },
+        {
+          name: 'nextAttemptAt',
+          type: 'date',
+          ...machineField,
+          admin: {
+            readOnly: true,
+            description: 'When the refund job tries again (while Approved).',
+            date: { pickerAppearance: 'dayAndTime' },
+          },
+        },
+        {
+          name: 'lastError',
+          type: 'textarea',
+          ...machineField,
+          admin: { readOnly: true, description: 'Why the last gateway call failed.' },
+        },
       ],
     },
   ],

@@ -62,7 +62,12 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       subscriptionEnds: p.subscriptionEnds ?? null,
       createdAt: p.createdAt,
       refund: refund
-        ? { id: refund.id, status: refund.status, adminNote: refund.status === 'rejected' ? (refund.adminNote ?? null) : null }
+        ? {
+            id: refund.id,
+            status: refund.status,
+            adminNote: refund.status === 'rejected' ? (refund.adminNote ?? null) : null,
+            refundedAt: refund.status === 'refunded' ? (refund.refundedAt ?? null) : null,
+          }
         : null,
     }
   })

@@ -1,19 +1,22 @@
+import { randomBytes } from 'node:crypto'
 import { formatRupees, nowIso, paiseToRupees, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
-import { GatewayError, getGateway } from '../../gateway'
+import type { GatewayRefund } from '../../gateway'
 import { env } from '../../lib/env'
 import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
-import { releaseSeatAfterRefund } from './waitlistCallPoints'
+import { REFUNDS_QUEUE } from './refundAttempts'
+import { type SettleOutcome, settleRefund } from './settleRefund'
 
 const complimentaryNotRefundable = () =>
   new AppError('REFUND_NOT_ALLOWED', 400, 'A complimentary plan was not paid for, so there is nothing to refund.')
 
-const OPEN_STATUSES = ['requested', 'approved', 'refunded'] as const
+/** Every request but a rejected one stands in the way of another for the same payment. */
+const OPEN_STATUSES = ['requested', 'approved', 'pending', 'refunded', 'failed'] as const
 const idOf = (v: number | { id: number } | null | undefined) => (v && typeof v === 'object' ? v.id : (v ?? null))
 
 /**
@@ -85,9 +88,11 @@ export async function requestRefund(
 
 /**
  * An admin's decision (from the admin panel, through the refund request's beforeChange hook, in
- * that update's transaction). Approval: the payment becomes refunded and the plan ends now, the
- * student's booking is released (the seat goes to the waitlist), then the gateway refunds — last,
- * so a gateway refusal rolls all of it back. Returns the fields to store on the request.
+ * that update's transaction). Rejection e-mails the student. Approval only records the decision:
+ * it gives the request its idempotency key and queues the refund job in this transaction, so the
+ * gateway is called after the commit (refundAttempts.ts) and the payment, plan and seat change
+ * when the gateway takes the refund (settleRefund.ts). A `failed` request approved again is
+ * retried with the same key. Returns the fields to store on the request.
  */
 export async function decideRefund(
   req: PayloadRequest,
@@ -98,8 +103,12 @@ export async function decideRefund(
   const decidedBy = req.user?.id
   const decidedAt = nowIso()
   // Two admins deciding at once: the row lock makes the second wait, then see it decided.
-  const [locked] = await txQuery<{ status: string }>(req, sql`SELECT status FROM refund_requests WHERE id = ${request.id} FOR UPDATE`)
-  if (locked?.status !== 'requested') {
+  const [locked] = await txQuery<{ status: string; idempotency_key: string | null }>(
+    req,
+    sql`SELECT status, idempotency_key FROM refund_requests WHERE id = ${request.id} FOR UPDATE`,
+  )
+  const retry = locked?.status === 'failed' && decision === 'approved'
+  if (locked?.status !== 'requested' && !retry) {
     throw new AppError('REFUND_NOT_ALLOWED', 409, 'This refund request has already been decided.')
   }
   const payment = (await req.payload.findByID({
@@ -132,73 +141,58 @@ export async function decideRefund(
   if (!payment.gatewayPaymentId) {
     throw new AppError('REFUND_NOT_ALLOWED', 400, 'Only a completed payment can be refunded.')
   }
-  // Only a completed payment becomes refunded, once; the plan ends now.
-  const refunded = await txQuery(
-    req,
-    sql`UPDATE payments
-           SET status = 'refunded', subscription_ends = LEAST(subscription_ends, ${nowIso()}::timestamptz), updated_at = now()
-         WHERE id = ${payment.id} AND status = 'completed'
-        RETURNING id`,
-  )
-  if (refunded.length === 0) {
+  // A retry may follow a refund the gateway took and then failed: the payment is refunded already.
+  if (payment.status !== 'completed' && !(retry && payment.status === 'refunded')) {
     throw new AppError('REFUND_NOT_ALLOWED', 409, 'Only a completed payment can be refunded.')
   }
-  if (plan.product === 'mentorship') {
-    await releaseSeatAfterRefund({ payload: req.payload, userId: student.id, req })
+  await req.payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: request.id }, req })
+  return {
+    status: 'approved',
+    idempotencyKey: locked?.idempotency_key ?? newIdempotencyKey(request.id),
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    decidedBy,
+    decidedAt,
   }
-  let refund: Awaited<ReturnType<ReturnType<typeof getGateway>['refund']>>
-  try {
-    refund = await getGateway().refund({
-      paymentId: payment.gatewayPaymentId,
-      amount: Number(payment.amount),
-      notes: { refundRequestId: String(request.id) },
-    })
-  } catch (error) {
-    if (error instanceof GatewayError) {
-      throw new AppError('REFUND_FAILED', 502, `The refund could not be made: ${error.message}`)
-    }
-    throw error
-  }
-  const status = refund.status === 'processed' ? 'refunded' : 'approved'
-  await queueEmail(req, {
-    to: student.email,
-    template: 'refund-approved',
-    ...renderEmail({
-      subject: 'Your refund is on its way',
-      greeting: `Hi ${student.name ?? 'there'},`,
-      paragraphs: [
-        `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,
-        'The money reaches your account within 5-7 business days. Your plan and any booked seat end today.',
-      ],
-    }),
-  })
-  return { status, gatewayRefundId: refund.id, decidedBy, decidedAt }
 }
 
-/** Razorpay's `refund.processed` / `refund.failed` webhooks for a refund we started. */
-export async function markRefundOutcome(req: PayloadRequest, gatewayRefundId: string, outcome: 'processed' | 'failed'): Promise<boolean> {
-  const { docs } = await req.payload.find({
-    collection: 'refund-requests',
-    where: { gatewayRefundId: { equals: gatewayRefundId } },
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
+/** Ours, unique, at most 40 characters (Razorpay's receipt): the request id and some randomness. */
+const newIdempotencyKey = (requestId: number) => `rfq_${requestId}_${randomBytes(8).toString('hex')}`
+
+/** A refund as a Razorpay refund webhook describes it (`payload.refund.entity`). */
+export type RefundEntity = {
+  id: string
+  payment_id?: string
+  status?: string
+  receipt?: string | null
+  notes?: Record<string, unknown> | unknown[]
+}
+
+const EVENT_STATUS: Record<string, GatewayRefund['status']> = {
+  'refund.created': 'pending',
+  'refund.processed': 'processed',
+  'refund.failed': 'failed',
+}
+
+/**
+ * Razorpay's refund webhooks for a refund we asked for, found by its refund id or by our
+ * idempotency key (its receipt, or its notes): the state moves as when the job hears it from the
+ * gateway (settleRefund), so a webhook before, during or after the job, or twice, does it once.
+ * A refund we did not ask for (made in the Razorpay dashboard) changes nothing.
+ */
+export async function reconcileRefundEvent(req: PayloadRequest, event: string, refund: RefundEntity): Promise<SettleOutcome | 'unknown'> {
+  const status = EVENT_STATUS[event]
+  if (!status) return 'unknown'
+  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {}
+  const key = refund.receipt || (typeof notes.idempotency_key === 'string' ? notes.idempotency_key : null)
+  const [found] = await txQuery<{ id: number; gateway_payment_id: string | null }>(
     req,
-  })
-  const request = docs[0]
-  if (request?.status !== 'approved') return false
-  await req.payload.update({
-    collection: 'refund-requests',
-    id: request.id,
-    data:
-      outcome === 'processed'
-        ? { status: 'refunded' }
-        : {
-            adminNote: `${request.adminNote ? `${request.adminNote}\n` : ''}The gateway reported this refund as failed; retry it from the Razorpay dashboard.`,
-          },
-    overrideAccess: true,
-    req,
-    context: { refundOutcome: true },
-  })
-  return true
+    sql`SELECT r.id, p.gateway_payment_id FROM refund_requests r JOIN payments p ON p.id = r.payment_id
+         WHERE r.gateway_refund_id = ${refund.id} ${key ? sql`OR r.idempotency_key = ${key}` : sql``}
+         ORDER BY r.id LIMIT 1`,
+  )
+  if (!found) return 'unknown'
+  if (refund.payment_id && found.gateway_payment_id && refund.payment_id !== found.gateway_payment_id) return 'unknown'
+  return settleRefund(req, Number(found.id), { id: refund.id, status })
 }

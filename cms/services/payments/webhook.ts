@@ -7,7 +7,7 @@ import { getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { completePayment, markPaymentFailed } from './completePayment'
-import { markRefundOutcome } from './refunds'
+import { reconcileRefundEvent } from './refunds'
 import { afterActivation } from './verifyAndCompletePayment'
 
 const eventSchema = z.object({
@@ -17,7 +17,16 @@ const eventSchema = z.object({
       payment: z.object({ entity: z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }) }).optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       refund: z
-        .object({ entity: z.object({ id: z.string(), payment_id: z.string().optional(), status: z.string().optional() }) })
+        .object({
+          entity: z.object({
+            id: z.string().min(1).max(100),
+            payment_id: z.string().optional(),
+            status: z.string().optional(),
+            receipt: z.string().max(100).nullish(),
+            // Razorpay sends empty notes as [].
+            notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+          }),
+        })
         .optional(),
     })
     .passthrough(),
@@ -78,12 +87,13 @@ export async function handleWebhook(
         if (!orderId) return { duplicate: false, action: 'ignored' }
         return { duplicate: false, action: (await markPaymentFailed(req, orderId)) ? 'failed' : 'unchanged' }
       }
+      case 'refund.created':
       case 'refund.processed':
       case 'refund.failed': {
         const refund = entities.refund?.entity
         if (!refund) return { duplicate: false, action: 'ignored' }
-        const changed = await markRefundOutcome(req, refund.id, event === 'refund.processed' ? 'processed' : 'failed')
-        return { duplicate: false, action: changed ? event : 'unchanged' }
+        const outcome = await reconcileRefundEvent(req, event, { ...refund, notes: refund.notes ?? undefined })
+        return { duplicate: false, action: outcome === 'unknown' || outcome === 'unchanged' ? outcome : event }
       }
       default:
         return { duplicate: false, action: 'ignored' }

@@ -7,7 +7,7 @@ import { runTimeWork } from '../../jobs/time'
 import { txQuery } from '../../lib/transaction'
 import { createOrderForPlan, verifyAndCompletePayment } from '../../services/payments'
 import { requestRefund } from '../../services/payments/refunds'
-import { sandbox } from './payments'
+import { runRefundJobs, sandbox } from './payments'
 
 /**
  * Builders for tests that live through months: a student buys (or renews) a plan through the
@@ -25,20 +25,25 @@ export async function buyPlan(payload: Payload, user: User, planCode = 'BEGINNER
   })
 }
 
-/** A refund asked for and approved by an admin in the panel (the refund request's hook decides it). */
+/**
+ * A refund asked for and approved by an admin in the panel (the refund request's hook decides it),
+ * then made by the refund job as the worker runs it.
+ */
 export async function refundPayment(payload: Payload, user: User, paymentId: number, admin: User) {
   const created = await requestRefund(await createLocalReq({}, payload), user, {
     paymentId,
     reason: REFUND_REASON_OTHER,
     feedback: 'Not for me.',
   })
-  return payload.update({
+  await payload.update({
     collection: 'refund-requests',
     id: created.id,
     data: { status: 'approved' },
     user: { ...admin, collection: 'users' } as never,
     overrideAccess: false,
   })
+  await runRefundJobs(payload)
+  return payload.findByID({ collection: 'refund-requests', id: created.id, depth: 0, overrideAccess: true })
 }
 
 export function freezeClock(at: Date | string) {

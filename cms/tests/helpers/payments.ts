@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
-import { createSandboxGateway } from '../../gateway/sandbox'
+import { type GatewayRefund, type RefundInput, setGatewayForTests } from '../../gateway'
+import { createSandboxGateway, type SandboxGateway } from '../../gateway/sandbox'
+import { REFUNDS_QUEUE } from '../../services/payments/refundAttempts'
 import type { RestClient } from './rest'
 import type { TestUser } from './scenarios'
 
@@ -41,4 +43,34 @@ export async function queuedEmails(payload: Payload, to: string, template?: stri
 
 export function postWebhook(rest: RestClient, delivery: { rawBody: string; headers: Record<string, string> }) {
   return rest.post('/payments/webhook', { rawBody: delivery.rawBody, headers: delivery.headers })
+}
+
+/** Runs what the refunds queue holds, as the worker does (the e-mail queue is left alone). */
+export const runRefundJobs = (payload: Payload) => payload.jobs.run({ queue: REFUNDS_QUEUE, limit: 100, sequential: true })
+
+/** One pass of the scheduled refund sweep (retries that are due), through its task. */
+export async function sweepRefunds(payload: Payload) {
+  await payload.jobs.queue({ task: 'retryRefunds', queue: REFUNDS_QUEUE, input: {} })
+  return runRefundJobs(payload)
+}
+
+/**
+ * The gateway for the refund tests: a sandbox whose refund call goes through `refund` (to fail,
+ * hang or answer late), every call recorded. Set with setGatewayForTests; reset it afterwards.
+ */
+export function refundGateway(
+  refund: (input: RefundInput, call: number, inner: SandboxGateway) => Promise<GatewayRefund> = (input, _call, inner) =>
+    inner.refund(input),
+) {
+  const inner = createSandboxGateway()
+  const calls: RefundInput[] = []
+  const gateway: SandboxGateway = {
+    ...inner,
+    refund: async (input) => {
+      calls.push(input)
+      return refund(input, calls.length, inner)
+    },
+  }
+  setGatewayForTests(gateway)
+  return { inner, calls, callsFor: (gatewayPaymentId: string) => calls.filter((c) => c.paymentId === gatewayPaymentId) }
 }

@@ -1,9 +1,9 @@
-import { MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails } from '../helpers/payments'
+import { checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
@@ -85,8 +85,16 @@ describe('refund requests', () => {
     expect(created.status).toBe(201)
     const decided = await rest.patch(`/refund-requests/${created.body.id}`, { token: admin.token, body: { status: 'approved' } })
     expect(decided.status).toBe(200)
-    expect(decided.body.doc).toMatchObject({ status: 'refunded' })
-    expect(decided.body.doc.gatewayRefundId).toMatch(/^rfnd_sbx_/)
+    // The decision commits first; the refund job calls the gateway after.
+    expect(decided.body.doc).toMatchObject({ status: 'approved', attempts: 0 })
+    expect(decided.body.doc.idempotencyKey).toMatch(new RegExp(`^rfq_${created.body.id}_[0-9a-f]{16}$`))
+    expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('completed')
+    expect((await rest.get('/payments/history', { token: student.token })).body[0].refund).toMatchObject({ status: 'approved' })
+    await runRefundJobs(payload)
+    const done = await payload.findByID({ collection: 'refund-requests', id: created.body.id, overrideAccess: true })
+    expect(done).toMatchObject({ status: 'refunded', attempts: 1 })
+    expect(done.gatewayRefundId).toMatch(/^rfnd_sbx_/)
+    expect(Date.parse(done.refundedAt!)).toBeLessThanOrEqual(Date.now())
 
     const payment = await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })
     expect(payment.status).toBe('refunded')
@@ -103,7 +111,11 @@ describe('refund requests', () => {
     expect(await queuedEmails(payload, student.email, 'refund-approved')).toHaveLength(1)
 
     const history = await rest.get('/payments/history', { token: student.token })
-    expect(history.body[0]).toMatchObject({ status: 'refunded', refund: { status: 'refunded' } })
+    expect(history.body[0]).toMatchObject({ status: 'refunded', refund: { status: 'refunded', refundedAt: done.refundedAt } })
+    // Staff-only bookkeeping never reaches the student.
+    const own = await rest.get(`/refund-requests/${created.body.id}`, { token: student.token })
+    expect(own.body).not.toHaveProperty('idempotencyKey')
+    expect(own.body).not.toHaveProperty('lastError')
     const plan = await rest.get('/payments/has-plan', { token: student.token, query: { planType: 'BEGINNER_TECHY' } })
     expect(plan.body.hasPlan).toBe(false)
 
@@ -120,6 +132,9 @@ describe('refund requests', () => {
     )
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
     expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409 || r.status === 400)).toBe(true)
+    const { docs: jobs } = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'processRefund' } }, limit: 1000 })
+    expect(jobs.filter((j) => (j.input as { refundRequestId?: number }).refundRequestId === created.body.id)).toHaveLength(1)
+    await runRefundJobs(payload)
     expect(await queuedEmails(payload, student.email, 'refund-approved')).toHaveLength(1)
     expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
   })
@@ -140,25 +155,69 @@ describe('refund requests', () => {
     expect(history.body[0].refund).toMatchObject({ status: 'rejected', adminNote: 'Sessions were already attended.' })
   })
 
-  it('refund.processed webhook completes an approved (pending) refund; refund.failed leaves a note', async () => {
-    const { student, paymentId } = await buyer()
-    const created = await ask(student, { paymentId, reason: REASON })
-    // Simulate Razorpay answering "pending": put the request in that state directly.
-    await payload.update({
-      collection: 'refund-requests',
-      id: created.body.id,
-      data: { status: 'approved', gatewayRefundId: 'rfnd_pending_1' },
-      overrideAccess: true,
-      context: { refundOutcome: true },
-    })
-    const { sandbox, postWebhook } = await import('../helpers/payments')
+  it('refund.processed webhook completes a pending refund; refund.failed marks one failed for staff', async () => {
+    const pending = async (gatewayRefundId: string) => {
+      const { student, paymentId } = await buyer()
+      const created = await ask(student, { paymentId, reason: REASON })
+      // As if Razorpay had taken the refund and answered "pending".
+      await payload.update({
+        collection: 'refund-requests',
+        id: created.body.id,
+        data: { status: 'pending', gatewayRefundId },
+        overrideAccess: true,
+        context: { refundOutcome: true },
+      })
+      const payment = await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })
+      return { id: created.body.id as number, gatewayPaymentId: payment.gatewayPaymentId! }
+    }
+    const processed = await pending('rfnd_pending_1')
     const ok = await postWebhook(
       rest,
-      sandbox.webhook('refund.processed', { refund: { id: 'rfnd_pending_1', payment_id: 'pay_x', status: 'processed' } }),
+      sandbox.webhook('refund.processed', {
+        refund: { id: 'rfnd_pending_1', payment_id: processed.gatewayPaymentId, status: 'processed' },
+      }),
     )
     expect(ok.body).toMatchObject({ action: 'refund.processed' })
-    const row = await payload.findByID({ collection: 'refund-requests', id: created.body.id, overrideAccess: true })
-    expect(row.status).toBe('refunded')
+    const row = await payload.findByID({ collection: 'refund-requests', id: processed.id, overrideAccess: true })
+    expect(row).toMatchObject({ status: 'refunded', refundedAt: expect.any(String) })
+
+    const failing = await pending('rfnd_pending_2')
+    const failed = await postWebhook(rest, sandbox.webhook('refund.failed', { refund: { id: 'rfnd_pending_2', status: 'failed' } }))
+    expect(failed.body).toMatchObject({ action: 'refund.failed' })
+    const note = await payload.findByID({ collection: 'refund-requests', id: failing.id, overrideAccess: true })
+    expect(note.status).toBe('failed')
+    expect(note.lastError).toMatch(/failed/)
+
+    // A refund we never asked for (made in the Razorpay dashboard) changes nothing.
+    const stranger = await postWebhook(rest, sandbox.webhook('refund.processed', { refund: { id: 'rfnd_elsewhere', status: 'processed' } }))
+    expect(stranger.body).toMatchObject({ action: 'unknown' })
+  })
+
+  it('refunding a renewal frees only what it paid for: the seat the first payment paid for stays', async () => {
+    const mentor = await createMentor(payload, { capacity: 2 })
+    const { student, paymentId: first } = await buyer()
+    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    const firstPayment = await payload.findByID({ collection: 'payments', id: first, overrideAccess: true })
+    const startsAt = new Date(firstPayment.subscriptionEnds!)
+    const renewal = await givePlan(payload, student, 'BEGINNER_TECHY', 30, { startsAt, endsAt: new Date(startsAt.getTime() + 30 * DAY_MS) })
+    const seat = () =>
+      payload
+        .find({ collection: 'bookings', where: { user: { equals: student.id } }, depth: 0, overrideAccess: true })
+        .then((r) => r.docs.map((b) => b.status))
+
+    const approve = async (paymentId: number) => {
+      const created = await ask(student, { paymentId, reason: REASON })
+      expect(created.status).toBe(201)
+      expect((await rest.patch(`/refund-requests/${created.body.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(
+        200,
+      )
+      await runRefundJobs(payload)
+    }
+    await approve(renewal.id)
+    expect((await payload.findByID({ collection: 'payments', id: renewal.id, overrideAccess: true })).status).toBe('refunded')
+    expect(await seat()).toEqual(['confirmed'])
+    await approve(first)
+    expect(await seat()).toEqual(['cancelled'])
   })
 })
 

@@ -33,7 +33,13 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number]
 export const PAYMENT_STATUSES = ['created', 'completed', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
-export const REFUND_STATUSES = ['requested', 'approved', 'rejected', 'refunded'] as const
+/**
+ * A request is decided once (approved or rejected); an approved one is refunded through the gateway
+ * after the decision commits: `approved` (queued, retried) -> `pending` (the gateway took it) ->
+ * `refunded`, or `failed` (retries used up or the gateway refused; an admin may approve it again).
+ * docs/decisions/056-refunds-after-commit.md.
+ */
+export const REFUND_STATUSES = ['requested', 'approved', 'pending', 'refunded', 'failed', 'rejected'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
 /** The eight reasons of docs/spec.md §5, in the spec's order and wording. */

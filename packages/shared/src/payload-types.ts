@@ -143,6 +143,8 @@ export interface Config {
       expireSeatOffers: TaskExpireSeatOffers;
       expireSeatOffer: TaskExpireSeatOffer;
       sendRenewalReminders: TaskSendRenewalReminders;
+      processRefund: TaskProcessRefund;
+      retryRefunds: TaskRetryRefunds;
       inline: {
         input: unknown;
         output: unknown;
@@ -497,16 +499,36 @@ export interface RefundRequest {
     | 'Other (please share below)';
   feedback?: string | null;
   /**
-   * Decide a request once: Approved refunds the payment through the gateway, ends the plan and frees the seat; Rejected e-mails the student your note below.
+   * Decide a request once: Approved queues the refund (the gateway is called after saving and retried); when the gateway takes it, the payment is refunded, the plan ends and the seat is freed, and the status becomes Refund pending, then Refunded. Rejected e-mails the student your note below. A Refund failed request may be set to Approved again to retry it.
    */
-  status: 'requested' | 'approved' | 'rejected' | 'refunded';
+  status: 'requested' | 'approved' | 'pending' | 'refunded' | 'failed' | 'rejected';
   /**
    * Shown to the student with a rejection.
    */
   adminNote?: string | null;
-  gatewayRefundId?: string | null;
   decidedBy?: (number | null) | User;
   decidedAt?: string | null;
+  gatewayRefundId?: string | null;
+  /**
+   * When the gateway reported the money returned.
+   */
+  refundedAt?: string | null;
+  /**
+   * Sent with every gateway call for this refund, so a retry never refunds twice.
+   */
+  idempotencyKey?: string | null;
+  /**
+   * Gateway calls made.
+   */
+  attempts?: number | null;
+  /**
+   * When the refund job tries again (while Approved).
+   */
+  nextAttemptAt?: string | null;
+  /**
+   * Why the last gateway call failed.
+   */
+  lastError?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -731,7 +753,14 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'sendEmail' | 'advanceBatches' | 'expireSeatOffers' | 'expireSeatOffer' | 'sendRenewalReminders';
+          | 'inline'
+          | 'sendEmail'
+          | 'advanceBatches'
+          | 'expireSeatOffers'
+          | 'expireSeatOffer'
+          | 'sendRenewalReminders'
+          | 'processRefund'
+          | 'retryRefunds';
         taskID: string;
         input?:
           | {
@@ -765,7 +794,16 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'sendEmail' | 'advanceBatches' | 'expireSeatOffers' | 'expireSeatOffer' | 'sendRenewalReminders')
+    | (
+        | 'inline'
+        | 'sendEmail'
+        | 'advanceBatches'
+        | 'expireSeatOffers'
+        | 'expireSeatOffer'
+        | 'sendRenewalReminders'
+        | 'processRefund'
+        | 'retryRefunds'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -1094,9 +1132,14 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   feedback?: T;
   status?: T;
   adminNote?: T;
-  gatewayRefundId?: T;
   decidedBy?: T;
   decidedAt?: T;
+  gatewayRefundId?: T;
+  refundedAt?: T;
+  idempotencyKey?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  lastError?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1632,6 +1675,29 @@ export interface TaskSendRenewalReminders {
   input?: unknown;
   output: {
     sent: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskProcessRefund".
+ */
+export interface TaskProcessRefund {
+  input: {
+    refundRequestId: number;
+  };
+  output: {
+    outcome: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRetryRefunds".
+ */
+export interface TaskRetryRefunds {
+  input?: unknown;
+  output: {
+    attempted: number;
+    settled: number;
   };
 }
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_ID } from './booking'
-import { PLAN_CODES } from './constants'
+import { PLAN_CODES, type RefundStatus } from './constants'
 
 /**
  * Request bodies of the payment endpoints, shared by the site and the CMS. The browser never
@@ -92,7 +92,8 @@ export type PaymentHistoryItem = {
   subscriptionStarts: string | null
   subscriptionEnds: string | null
   createdAt: string
-  refund: { id: number; status: 'requested' | 'approved' | 'rejected' | 'refunded'; adminNote: string | null } | null
+  /** `refundedAt`: when the gateway reported the money returned (status `refunded`). */
+  refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null } | null
 }
 
 /** `GET /api/payments/active-plans`: the plans running now (cms/services/plans/activePlan.ts decides). */

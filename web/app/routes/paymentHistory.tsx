@@ -48,11 +48,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const headers = () => NO_STORE
 
-const REFUND_LABEL: Record<NonNullable<PaymentHistoryItem['refund']>['status'], string> = {
+type RefundView = NonNullable<PaymentHistoryItem['refund']>
+
+/** Approved and taken by the gateway read the same to the student: the money is on its way. */
+const REFUND_LABEL: Record<RefundView['status'], string> = {
   requested: 'Refund requested',
-  approved: 'Refund approved, processing',
-  rejected: 'Refund not approved',
+  approved: 'Refund pending',
+  pending: 'Refund pending',
   refunded: 'Refunded',
+  failed: 'Refund delayed: our team is looking into it',
+  rejected: 'Refund not approved',
+}
+
+function refundText(refund: RefundView): string {
+  if (refund.status === 'refunded' && refund.refundedAt) return `Refunded on ${formatDate(refund.refundedAt)}`
+  if (refund.status === 'rejected' && refund.adminNote) return `${REFUND_LABEL.rejected}: ${refund.adminNote}`
+  return REFUND_LABEL[refund.status]
 }
 
 function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
@@ -88,9 +99,8 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
         </div>
       </dl>
       {p.refund ? (
-        <p className="mt-3 text-sm text-slate-700" data-testid="refund-status">
-          {REFUND_LABEL[p.refund.status]}
-          {p.refund.status === 'rejected' && p.refund.adminNote ? `: ${p.refund.adminNote}` : null}
+        <p className="mt-3 text-sm text-slate-700" data-testid="refund-status" data-refund-status={p.refund.status}>
+          {refundText(p.refund)}
         </p>
       ) : null}
     </li>

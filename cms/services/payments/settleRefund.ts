@@ -1,0 +1,94 @@
+import { formatRupees, nowIso, paiseToRupees, type RefundStatus } from '@mentorloop/shared'
+import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import type { GatewayRefund } from '../../gateway'
+import { inTransaction, txQuery } from '../../lib/transaction'
+import { renderEmail } from '../../notifications/layout'
+import { queueEmail } from '../../notifications/queueEmail'
+import { releaseSeatAfterRefund } from './waitlistCallPoints'
+
+export type SettleOutcome = 'pending' | 'refunded' | 'failed' | 'unchanged'
+
+type LockedRequest = { id: number; status: RefundStatus; payment_id: number; user_id: number; gateway_refund_id: string | null }
+
+const GATEWAY_FAILED_NOTE = 'The gateway reported this refund as failed: no money was returned. Approve the request again to retry it.'
+
+/**
+ * What the gateway says about a refund we asked for, applied to its request under the request's
+ * row lock; the refund job (after its call) and the refund webhooks both come here, in any order,
+ * any number of times. State only moves forward:
+ * - taken (`pending`) or done (`processed`): from `approved` (or a `failed` request whose refund
+ *   went through after all), the payment becomes refunded, the plan ends and the seats it paid for
+ *   are freed — once, guarded by the payment's own status — then `pending` or `refunded`;
+ *   `pending` becomes `refunded`. A refunded request never changes.
+ * - `failed`: an `approved` or `pending` request becomes `failed` (the payment stays as it is).
+ */
+export async function settleRefund(req: PayloadRequest, requestId: number, refund: GatewayRefund): Promise<SettleOutcome> {
+  return inTransaction(req, async () => {
+    const [row] = await txQuery<LockedRequest>(
+      req,
+      sql`SELECT id, status, payment_id, user_id, gateway_refund_id FROM refund_requests WHERE id = ${requestId} FOR UPDATE`,
+      { requireTransaction: true },
+    )
+    if (!row) return 'unchanged'
+    if (refund.status === 'failed') {
+      // Another refund of this request's (an earlier, failed one) says nothing about the current one.
+      if ((row.status !== 'approved' && row.status !== 'pending') || (row.gateway_refund_id && row.gateway_refund_id !== refund.id)) {
+        return 'unchanged'
+      }
+      await txQuery(
+        req,
+        sql`UPDATE refund_requests SET status = 'failed', gateway_refund_id = ${refund.id}, next_attempt_at = NULL,
+                   last_error = ${GATEWAY_FAILED_NOTE}, updated_at = now()
+             WHERE id = ${row.id}`,
+      )
+      return 'failed'
+    }
+    const to = refund.status === 'processed' ? 'refunded' : 'pending'
+    const moves = row.status === 'approved' || row.status === 'failed' || (row.status === 'pending' && to === 'refunded')
+    if (!moves) return 'unchanged'
+    if (row.status !== 'pending') await endPlanAndReleaseSeats(req, Number(row.payment_id))
+    await txQuery(
+      req,
+      sql`UPDATE refund_requests SET status = ${to}, gateway_refund_id = ${refund.id}, next_attempt_at = NULL, last_error = NULL,
+                 refunded_at = ${to === 'refunded' ? nowIso() : null}::timestamptz, updated_at = now()
+           WHERE id = ${row.id}`,
+    )
+    return to
+  })
+}
+
+/**
+ * The gateway took the refund: the payment becomes refunded and its plan ends now, the seats it paid
+ * for go to the next in line, and the student is told. Only a completed payment changes, so a second
+ * call (a retry after a failed refund at the gateway) does nothing.
+ */
+async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): Promise<void> {
+  const ended = await txQuery(
+    req,
+    sql`UPDATE payments
+           SET status = 'refunded', subscription_ends = LEAST(subscription_ends, ${nowIso()}::timestamptz), updated_at = now()
+         WHERE id = ${paymentId} AND status = 'completed'
+        RETURNING id`,
+  )
+  if (ended.length === 0) return
+  const payment = (await req.payload.findByID({ collection: 'payments', id: paymentId, depth: 1, overrideAccess: true, req })) as Payment
+  const student = payment.user as User
+  const plan = payment.plan as Plan
+  if (plan.product === 'mentorship') {
+    await releaseSeatAfterRefund({ payload: req.payload, userId: student.id, paymentId, req })
+  }
+  await queueEmail(req, {
+    to: student.email,
+    template: 'refund-approved',
+    ...renderEmail({
+      subject: 'Your refund is on its way',
+      greeting: `Hi ${student.name ?? 'there'},`,
+      paragraphs: [
+        `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,
+        'The money reaches your account within 5-7 business days. Your plan and any booked seat end today.',
+      ],
+    }),
+  })
+}
