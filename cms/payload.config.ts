@@ -32,6 +32,7 @@ import { TIME_QUEUE, timeTasks } from './jobs/time'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { mapDatabaseErrors } from './lib/unavailable'
 import { migrations } from './migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -81,6 +82,7 @@ export default buildConfig({
   ],
   globals: [SiteSettings, BusinessRules],
   endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+  hooks: { afterError: [mapDatabaseErrors] },
   email: emailAdapter,
   jobs: {
     tasks: [sendEmailTask, ...timeTasks],
@@ -108,7 +110,8 @@ export default buildConfig({
   },
   editor: lexicalEditor(),
   db: postgresAdapter({
-    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    // A request waits at most 5 s for a connection: an unreachable database answers 503, not a hang.
+    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
     // test is what we ship; `npm run migrate:create` after changing a collection.
     push: false,
