@@ -21,7 +21,7 @@ import {
   getUserWaitlist,
   leaveWaitlist,
 } from '~/models/booking.server'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import { getPlans } from '~/models/content.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
         })
     }
   } catch (error) {
-    const message = error instanceof CmsError && error.status < 500 ? error.message : undefined
+    const message = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
     return redirectWithToast('/myDashboard', { type: 'error', title: FAILED[input.intent], description: message })
   }
 }
