@@ -32,7 +32,7 @@ import { TIME_QUEUE, timeTasks } from './jobs/time'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
-import { mapDatabaseErrors } from './lib/unavailable'
+import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 import { migrations } from './migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -129,7 +129,8 @@ export default buildConfig({
     outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
     declare: false,
   },
-  onInit: async () => {
+  onInit: async (payload) => {
     assertSafeForProduction()
+    watchPool(payload)
   },
 })

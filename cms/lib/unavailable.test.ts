@@ -29,6 +29,8 @@ describe('isDatabaseUnavailable', () => {
     for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08P01']) expect(isDatabaseUnavailable(pgError(code))).toBe(true)
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true)
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+    // Payload's beginTransaction keeps only the driver's text.
+    expect(isDatabaseUnavailable(new Error('Error: cannot begin transaction: connect ECONNREFUSED 127.0.0.1:5432'))).toBe(true)
   })
 
   it('looks through the wrappers drizzle and Payload put around the driver error', () => {

@@ -21,8 +21,10 @@ export const databaseUnavailable = () =>
 // Socket-level failures (node), and PostgreSQL's SQLSTATE classes 08 (connection exception) and
 // 57P01-57P03 (the server is shutting down, crashed or still starting).
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
-const PG_CODES = new Set(['57P01', '57P02', '57P03'])
-// node-postgres says these in words only (no code).
+const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
+// node-postgres says these in words only (no code), and Payload's transaction start rethrows the
+// driver's error as a new Error with only its text ("Error: cannot begin transaction: connect
+// ECONNREFUSED ..."); BEGIN itself fails for no reason but the connection.
 const PG_MESSAGES = [
   'timeout exceeded when trying to connect',
   'connection terminated',
@@ -30,6 +32,11 @@ const PG_MESSAGES = [
   'client has encountered a connection error',
   'client was closed and is not queryable',
   'the database system is',
+  'terminating connection',
+  'cannot begin transaction',
+  'econnrefused',
+  'econnreset',
+  'sorry, too many clients',
 ]
 
 function isConnectionFailure(error: unknown): boolean {
@@ -75,6 +82,17 @@ export function unavailableResponse(): Response {
     status: 503,
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
   })
+}
+
+/**
+ * node-postgres emits an idle connection's failure (the server shut down) on the pool; with no
+ * listener that is an uncaught exception. The pool opens new connections on demand afterwards.
+ */
+export function watchPool(payload: Payload): void {
+  const pool = (payload.db as unknown as { pool?: { on: (event: 'error', fn: (error: Error) => void) => void } }).pool
+  pool?.on('error', (error) =>
+    payload.logger.warn({ msg: 'A database connection was lost; new ones open on demand.', code: (error as { code?: string }).code }),
+  )
 }
 
 /** `select 1`, within `timeoutMs`: whether the database answers now. */
