@@ -33,6 +33,7 @@ import { TIME_QUEUE, timeTasks } from './jobs/time'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 import { migrations } from './migrations'
 import { REFUNDS_QUEUE } from './services/payments/refundAttempts'
 
@@ -83,6 +84,7 @@ export default buildConfig({
   ],
   globals: [SiteSettings, BusinessRules],
   endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+  hooks: { afterError: [mapDatabaseErrors] },
   email: emailAdapter,
   jobs: {
     tasks: [sendEmailTask, ...timeTasks, ...refundTasks],
@@ -111,7 +113,8 @@ export default buildConfig({
   },
   editor: lexicalEditor(),
   db: postgresAdapter({
-    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    // A request waits at most 5 s for a connection: an unreachable database answers 503, not a hang.
+    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
     // test is what we ship; `npm run migrate:create` after changing a collection.
     push: false,
@@ -129,7 +132,8 @@ export default buildConfig({
     outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
     declare: false,
   },
-  onInit: async () => {
+  onInit: async (payload) => {
     assertSafeForProduction()
+    watchPool(payload)
   },
 })

@@ -6,6 +6,7 @@ import { checkRole } from '../access/checkRole'
 import { env } from './env'
 import { AppError, commonErrors } from './errors'
 import { isValidServiceKey } from './serviceKey'
+import { databaseUnavailable, isDatabaseUnavailable, markDatabaseUnavailable, wasDatabaseUnavailable } from './unavailable'
 
 /**
  * The one shape of a custom endpoint (docs/decisions/042-one-endpoint-shape.md): who may call it,
@@ -127,6 +128,10 @@ function authorize(req: PayloadRequest, auth: Auth): void {
 
 /** An error as its HTTP answer: ours as the envelope, anything else logged and answered with `failure`. */
 export function errorResponse(req: PayloadRequest, error: unknown, failure: string): Response {
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    markDatabaseUnavailable(req)
+    return errorResponse(req, databaseUnavailable(), failure)
+  }
   if (error instanceof AppError) {
     const headers: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
     return json(error.toBody(), { status: error.status, headers })
@@ -141,6 +146,8 @@ export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undef
     method: def.method,
     handler: async (req) => {
       try {
+        // The session lookup could not ask the database: not an anonymous caller, an outage.
+        if (wasDatabaseUnavailable(req)) throw databaseUnavailable()
         authorize(req, def.auth)
         const params = parse(def.params, req.routeParams ?? {}, 'address')
         const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')

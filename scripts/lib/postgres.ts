@@ -26,6 +26,11 @@ export type PostgresServer = {
   dropDatabasesUnder: (prefix: string) => Promise<void>
   stop: () => Promise<void>
   embedded: boolean
+  /**
+   * Stops the embedded server (a fast shutdown: sessions are ended) and starts it again on the
+   * same data, for the outage test (e2e/tests/outage.spec.ts). Absent for a server we do not run.
+   */
+  outage?: { stop: () => Promise<void>; start: () => Promise<void> }
 }
 
 const USER = 'postgres'
@@ -152,5 +157,9 @@ export async function startPostgres(opts: {
     stopped = true
     await server.stop()
   }
-  return serverFromUrl(`postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`, stop, true)
+  const outage = {
+    stop: () => server.stop(),
+    start: () => server.start(),
+  }
+  return { ...serverFromUrl(`postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`, stop, true), outage }
 }

@@ -35,6 +35,8 @@ export type Stack = {
   issuerUrl: string | null
   databaseUrl: string
   env: NodeJS.ProcessEnv
+  /** The database server (the outage test stops and starts it). */
+  postgres: PostgresServer
   stop: () => Promise<void>
 }
 
@@ -156,7 +158,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       waitForHttp(`http://127.0.0.1:${opts.ports.cms}/api/globals/site-settings`, { timeoutMs: 240_000, child: cms }),
       waitForHttp(`http://127.0.0.1:${opts.ports.web}/healthz`, { timeoutMs: 240_000, child: web }),
     ])
-    return { webUrl, cmsUrl, issuerUrl: issuer?.url ?? null, databaseUrl, env, stop }
+    return { webUrl, cmsUrl, issuerUrl: issuer?.url ?? null, databaseUrl, env, postgres: pg, stop }
   } catch (error) {
     await stop()
     throw error

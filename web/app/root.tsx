@@ -80,7 +80,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong'
+  // A 503 is an outage (the CMS or its database), never a reason to sign in again.
+  const title =
+    status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
   const detail = isRouteErrorResponse(error)
     ? typeof error.data === 'string'
       ? error.data

@@ -4,6 +4,7 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { canUseAdminPanel } from '../../access/adminPanel'
 import { checkRole } from '../../access/checkRole'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
+import { sessionLookupStrategy } from '../../lib/unavailable'
 import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
 import { oidcExchange } from './endpoints/oidcExchange'
 import { addMentorIdToMe } from './hooks/addMentorIdToMe'
@@ -17,6 +18,8 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
     useSessions: true,
+    // Tells "no such session" from "the database did not answer" (503, never an anonymous answer).
+    strategies: [sessionLookupStrategy],
   },
   admin: {
     useAsTitle: 'email',

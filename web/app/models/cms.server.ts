@@ -1,4 +1,5 @@
-import { type ErrorBody, parseErrorBody } from '@mentorloop/shared'
+import { type ErrorBody, errorBody, parseErrorBody } from '@mentorloop/shared'
+import { data } from '@remix-run/node'
 import { stringify } from 'qs-esm'
 import { env } from '~/utils/env.server'
 
@@ -14,8 +15,9 @@ export class CmsError extends Error {
     message: string,
     readonly status: number,
     readonly body: unknown,
+    options?: ErrorOptions,
   ) {
-    super(message)
+    super(message, options)
     this.name = 'CmsError'
     this.envelope = parseErrorBody(body)
   }
@@ -24,6 +26,25 @@ export class CmsError extends Error {
   get refusal(): ErrorBody | null {
     return this.status < 500 ? this.envelope : null
   }
+}
+
+/**
+ * What a person reads when the CMS (or its database) cannot answer: it says 503, or does not
+ * answer at all. Not a refusal: the session stays, nothing redirects to sign-in
+ * (docs/decisions/053-database-outage.md).
+ */
+export const UNAVAILABLE = errorBody('SERVICE_UNAVAILABLE', 'Temporarily unavailable, please try again.', {
+  title: 'Temporarily unavailable',
+})
+
+/** Whether `error` says the CMS could not answer (503, or not reached). */
+export function isCmsUnavailable(error: unknown): boolean {
+  return error instanceof CmsError && error.status === 503
+}
+
+/** The 503 a loader or action throws when the CMS cannot answer; the error boundaries show its text. */
+export function cmsUnavailable() {
+  return data(UNAVAILABLE.message, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } })
 }
 
 export type CmsRequest = {
@@ -66,7 +87,7 @@ export async function cms<T>(path: string, req: CmsRequest = {}): Promise<T> {
   try {
     res = await fetch(cmsUrl(path, req.query), { method: req.method ?? 'GET', headers, body, signal })
   } catch (error) {
-    throw new CmsError(`The CMS could not be reached (${(error as Error).message})`, 503, null)
+    throw new CmsError(UNAVAILABLE.message, 503, null, { cause: error })
   }
   const text = await res.text()
   let parsed: unknown = null
@@ -77,6 +98,8 @@ export async function cms<T>(path: string, req: CmsRequest = {}): Promise<T> {
       parsed = text
     }
   }
+  // A 503 is an outage whatever its body says (a proxy's page, the CMS's envelope): one text.
+  if (res.status === 503) throw new CmsError(UNAVAILABLE.message, 503, UNAVAILABLE)
   if (!res.ok) throw new CmsError(messageFrom(parsed, `CMS answered ${res.status}`), res.status, parsed)
   return parsed as T
 }

@@ -5,7 +5,7 @@ import type { BookFieldErrors, BookResult } from '~/components/booking/types'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { BookingSection } from '~/components/landing/BookingSection'
 import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
-import { cms } from '~/models/cms.server'
+import { cms, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -44,8 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
     mentorId: String(form.get('mentorId') ?? ''),
   }
   const withJs = form.get('js') === '1'
-  const user = await getOptionalUser(request).catch(() => null)
   const token = await getSessionToken(request)
+  let user: Awaited<ReturnType<typeof getOptionalUser>>
+  try {
+    user = await getOptionalUser(request)
+  } catch {
+    // The CMS could not say who this is: an outage, not a signed-out visitor.
+    return fail(503, { kind: 'failed', title: UNAVAILABLE.title, message: UNAVAILABLE.message, values })
+  }
   if (!user || !token) {
     return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
   }
@@ -79,7 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
   let answer: Awaited<ReturnType<typeof postBooking>>
   try {
     answer = await postBooking(token, { mentorId, name: parsed.data.name, contact: parsed.data.contact })
-  } catch {
+  } catch (error) {
+    if (isCmsUnavailable(error)) return fail(503, { kind: 'failed', title: UNAVAILABLE.title, message: UNAVAILABLE.message, values })
     return fail(502, { kind: 'failed', title: MESSAGES.BOOKING_FAILED_TITLE, message: MESSAGES.SOMETHING_WENT_WRONG, values })
   }
   if (answer.ok && answer.kind === 'booked') {

@@ -6,7 +6,7 @@ import { Deferred } from '~/components/Deferred'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getMentorsWithSeats, getUserWaitlist, joinWaitlist, type MentorListItem } from '~/models/booking.server'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       })
     return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.ADDED_TO_WAITLIST })
   } catch (error) {
-    const description = error instanceof CmsError && error.status < 500 ? error.message : undefined
+    const description = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
     return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST, description })
   }
 }

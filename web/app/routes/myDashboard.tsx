@@ -20,7 +20,7 @@ import {
   getUserWaitlist,
   leaveWaitlist,
 } from '~/models/booking.server'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
         })
     }
   } catch (error) {
-    const message = error instanceof CmsError && error.status < 500 ? error.message : undefined
+    const message = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
     return redirectWithToast('/myDashboard', { type: 'error', title: FAILED[input.intent], description: message })
   }
 }

@@ -5,7 +5,7 @@ import { primaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { type RefundActionData, RefundFlow } from '~/components/payments/RefundFlow'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import { getPaymentHistory, requestRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
@@ -38,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<RefundActionData>({ ok: true, paymentId: parsed.data.paymentId }, { headers: NO_STORE })
   } catch (error) {
     const message =
-      error instanceof CmsError && error.status < 500 ? error.message : 'The refund request could not be sent. Please try again.'
+      error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error))
+        ? error.message
+        : 'The refund request could not be sent. Please try again.'
     return data<RefundActionData>(
       { ok: false, error: message },
       { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE },

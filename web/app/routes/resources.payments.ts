@@ -1,7 +1,7 @@
 import { errorBody, MESSAGES } from '@mentorloop/shared'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
 import { createOrder, verifyPayment } from '~/models/payments.server'
 import { NO_STORE } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
@@ -34,6 +34,7 @@ async function forward(call: () => Promise<unknown>, status: number, outage: str
   } catch (error) {
     const refusal = error instanceof CmsError ? error.refusal : null
     if (refusal) return json(refusal, (error as CmsError).status)
+    if (isCmsUnavailable(error)) return json(UNAVAILABLE, 503)
     return json(errorBody('GATEWAY_UNAVAILABLE', outage), 502)
   }
 }

@@ -7,7 +7,7 @@ import {
   SERVICE_KEY_HEADER,
 } from '@mentorloop/shared'
 import { data, redirect } from '@remix-run/node'
-import { CmsError, cms } from '~/models/cms.server'
+import { CmsError, cms, cmsUnavailable, isCmsUnavailable } from '~/models/cms.server'
 import { env } from './env.server'
 import { destroySessionCookie, getSessionToken } from './session.server'
 
@@ -103,7 +103,8 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   try {
     session = await getOptionalSession(request)
   } catch {
-    throw data('We could not check your sign-in right now. Please try again in a moment.', { status: 503, headers: NO_STORE })
+    // The CMS could not say who this is: the session stays (no sign-in redirect, no cleared cookie).
+    throw cmsUnavailable()
   }
   if (session) return session
   const url = new URL(request.url)
@@ -144,7 +145,7 @@ export async function exchangeIdToken(input: { idToken: string; nonce: string; c
     return { ok: true, session }
   } catch (error) {
     if (error instanceof CmsError) {
-      if (error.status === 503 && error.body === null) return { ok: false, reason: 'unavailable' }
+      if (isCmsUnavailable(error)) return { ok: false, reason: 'unavailable' }
       const code = error.envelope?.code
       return { ok: false, reason: loginFailureFromExchange(code) }
     }
