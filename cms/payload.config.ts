@@ -2,9 +2,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, databaseKVAdapter } from 'payload'
 import sharp from 'sharp'
 import { checkRole } from './access/checkRole'
+import { JOBS_ACCESS, KV_ACCESS, withInternalAccess } from './access/internalCollections'
 import { Batches } from './collections/Batches'
 import { Bookings } from './collections/Bookings'
 import { EmailOutbox } from './collections/EmailOutbox'
@@ -39,101 +40,105 @@ import { REFUNDS_QUEUE } from './services/payments/refundAttempts'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export default buildConfig({
-  serverURL: env.CMS_PUBLIC_URL,
-  secret: env.PAYLOAD_SECRET,
-  admin: {
-    user: Users.slug,
-    importMap: { baseDir: dirname },
-    meta: { titleSuffix: ' · MentorLoop CMS' },
-    // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
-    // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
-    livePreview: {
-      collections: ['plans', 'faqs', 'testimonials', 'pages'],
-      globals: ['site-settings'],
-      url: ({ collectionConfig, data }) =>
-        collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
-          ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
-          : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
-      breakpoints: [
-        { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
-        { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
-        { name: 'desktop', label: 'Desktop', width: 1280, height: 900 },
-      ],
+export default withInternalAccess(
+  buildConfig({
+    serverURL: env.CMS_PUBLIC_URL,
+    secret: env.PAYLOAD_SECRET,
+    admin: {
+      user: Users.slug,
+      importMap: { baseDir: dirname },
+      meta: { titleSuffix: ' · MentorLoop CMS' },
+      // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
+      // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
+      livePreview: {
+        collections: ['plans', 'faqs', 'testimonials', 'pages'],
+        globals: ['site-settings'],
+        url: ({ collectionConfig, data }) =>
+          collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
+            ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
+            : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
+        breakpoints: [
+          { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
+          { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
+          { name: 'desktop', label: 'Desktop', width: 1280, height: 900 },
+        ],
+      },
     },
-  },
-  collections: [
-    Users,
-    Mentors,
-    Plans,
-    Batches,
-    Bookings,
-    Waitlist,
-    SeatOffers,
-    Payments,
-    PaymentEvents,
-    RefundRequests,
-    Faqs,
-    Testimonials,
-    Pages,
-    Media,
-    NewsletterSubscribers,
-    EmailOutbox,
-    Questions,
-    Sessions,
-  ],
-  globals: [SiteSettings, BusinessRules],
-  endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
-  hooks: { afterError: [mapDatabaseErrors] },
-  email: emailAdapter,
-  jobs: {
-    tasks: [sendEmailTask, ...timeTasks, ...refundTasks],
-    // In development the CMS runs the queues; in production a separate worker does
-    // (`npm run worker`, JOBS_AUTORUN=false on the CMS); scripts and tests set JOBS_AUTORUN=false
-    // and run jobs explicitly. The `time` queue's tasks are scheduled by their cron.
-    autoRun: [
-      { cron: '*/5 * * * * *', queue: 'default', limit: 25 },
-      { cron: '*/20 * * * * *', queue: TIME_QUEUE, limit: 10 },
-      { cron: '*/5 * * * * *', queue: REFUNDS_QUEUE, limit: 10 },
+    collections: [
+      Users,
+      Mentors,
+      Plans,
+      Batches,
+      Bookings,
+      Waitlist,
+      SeatOffers,
+      Payments,
+      PaymentEvents,
+      RefundRequests,
+      Faqs,
+      Testimonials,
+      Pages,
+      Media,
+      NewsletterSubscribers,
+      EmailOutbox,
+      Questions,
+      Sessions,
     ],
-    shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
-    deleteJobOnComplete: true,
-    // Oldest first: a student's e-mails go out in the order their steps happened.
-    processingOrder: 'createdAt',
-    access: {
-      queue: ({ req }) => checkRole(req.user, 'admin'),
-      run: ({ req }) => checkRole(req.user, 'admin'),
-      cancel: ({ req }) => checkRole(req.user, 'admin'),
+    globals: [SiteSettings, BusinessRules],
+    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+    hooks: { afterError: [mapDatabaseErrors] },
+    email: emailAdapter,
+    jobs: {
+      tasks: [sendEmailTask, ...timeTasks, ...refundTasks],
+      // In development the CMS runs the queues; in production a separate worker does
+      // (`npm run worker`, JOBS_AUTORUN=false on the CMS); scripts and tests set JOBS_AUTORUN=false
+      // and run jobs explicitly. The `time` queue's tasks are scheduled by their cron.
+      autoRun: [
+        { cron: '*/5 * * * * *', queue: 'default', limit: 25 },
+        { cron: '*/20 * * * * *', queue: TIME_QUEUE, limit: 10 },
+        { cron: '*/5 * * * * *', queue: REFUNDS_QUEUE, limit: 10 },
+      ],
+      shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
+      deleteJobOnComplete: true,
+      // Oldest first: a student's e-mails go out in the order their steps happened.
+      processingOrder: 'createdAt',
+      access: {
+        queue: ({ req }) => checkRole(req.user, 'admin'),
+        run: ({ req }) => checkRole(req.user, 'admin'),
+        cancel: ({ req }) => checkRole(req.user, 'admin'),
+      },
+      jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+        ...defaultJobsCollection,
+        access: { ...defaultJobsCollection.access, ...JOBS_ACCESS },
+        admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
+      }),
     },
-    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-      ...defaultJobsCollection,
-      access: { ...defaultJobsCollection.access, read: ({ req }) => checkRole(req.user, 'admin') },
-      admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
+    // Payload's key-value store (server only): written out as nobody's over REST and GraphQL.
+    kv: databaseKVAdapter({ kvCollectionOverrides: { access: KV_ACCESS } }),
+    editor: lexicalEditor(),
+    db: postgresAdapter({
+      // A request waits at most 5 s for a connection: an unreachable database answers 503, not a hang.
+      pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
+      // The schema comes from committed migrations everywhere (dev, tests, production), so what we
+      // test is what we ship; `npm run migrate:create` after changing a collection.
+      push: false,
+      migrationDir: path.resolve(dirname, 'migrations'),
+      prodMigrations: migrations,
+      afterSchemaInit: [addBusinessConstraints],
     }),
-  },
-  editor: lexicalEditor(),
-  db: postgresAdapter({
-    // A request waits at most 5 s for a connection: an unreachable database answers 503, not a hang.
-    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
-    // The schema comes from committed migrations everywhere (dev, tests, production), so what we
-    // test is what we ship; `npm run migrate:create` after changing a collection.
-    push: false,
-    migrationDir: path.resolve(dirname, 'migrations'),
-    prodMigrations: migrations,
-    afterSchemaInit: [addBusinessConstraints],
+    cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+    csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+    sharp,
+    graphQL: { disablePlaygroundInProduction: true },
+    telemetry: false,
+    logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
+    typescript: {
+      outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
+      declare: false,
+    },
+    onInit: async (payload) => {
+      assertSafeForProduction()
+      watchPool(payload)
+    },
   }),
-  cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
-  csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
-  sharp,
-  graphQL: { disablePlaygroundInProduction: true },
-  telemetry: false,
-  logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
-  typescript: {
-    outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
-    declare: false,
-  },
-  onInit: async (payload) => {
-    assertSafeForProduction()
-    watchPool(payload)
-  },
-})
+)

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the production builds (`npm run build` first) on one machine, against DATABASE_URL
  * or embedded PostgreSQL. Migrations run as the CMS starts (Payload prodMigrations). Needs real
- * secrets and providers in .env, or MOCKS=true to try the builds with the offline stand-ins.
+ * secrets and providers in .env, or MOCKS=true with MOCKS_I_UNDERSTAND=yes-this-is-not-production to try
+ * the builds with the offline stand-ins on this machine.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -24,7 +25,8 @@ try {
     ports: { web: port('WEB_PORT', 3000), cms: port('CMS_PORT', 3001), oidc: port('OIDC_PORT', 3003), pg: port('PG_PORT', 54329) },
     pgDataDir: path.join(ROOT, '.data/postgres'),
     database: 'mentorloop',
-    mocks: process.env.MOCKS === 'true',
+    // MOCKS alone reaches the servers as set, and they refuse it without the second opt-in.
+    mocks: process.env.MOCKS === 'true' && process.env.MOCKS_I_UNDERSTAND === 'yes-this-is-not-production',
     seed: false,
   })
   stopStack = stack.stop

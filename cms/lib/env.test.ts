@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, productionProblems } from './env'
+import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, isLoopbackUrl, MOCKS_OPT_IN, productionProblems } from './env'
 
 const prod = (over: Partial<Env>): Env => ({ ...env, isProduction: true, NODE_ENV: 'production', ...over })
 
@@ -46,11 +46,46 @@ describe('production start checks', () => {
           PAYLOAD_SECRET: 'x'.repeat(40),
           SERVICE_KEY: 'y'.repeat(40),
           MOCKS: true,
+          MOCKS_I_UNDERSTAND: MOCKS_OPT_IN,
+          CMS_PUBLIC_URL: 'http://localhost:4101',
+          WEB_PUBLIC_URL: 'http://127.0.0.1:4100',
           GOOGLE_CLIENT_ID: undefined,
           paymentsMode: 'sandbox',
         }),
       ),
     ).toEqual([])
-    expect(productionProblems(prod({ PAYLOAD_SECRET: DEV_PAYLOAD_SECRET, MOCKS: true }))).not.toEqual([])
+    expect(productionProblems(prod({ PAYLOAD_SECRET: DEV_PAYLOAD_SECRET, MOCKS: true, MOCKS_I_UNDERSTAND: MOCKS_OPT_IN }))).not.toEqual([])
+  })
+
+  it('refuses MOCKS in production without the second opt-in, or on a public URL', () => {
+    const base = {
+      PAYLOAD_SECRET: 'x'.repeat(40),
+      SERVICE_KEY: 'y'.repeat(40),
+      GOOGLE_CLIENT_ID: undefined,
+      paymentsMode: 'sandbox' as const,
+    }
+    const local = { CMS_PUBLIC_URL: 'http://localhost:3001', WEB_PUBLIC_URL: 'http://localhost:3000' }
+    // Asked for but refused: env.MOCKS is already false, the request is remembered.
+    const noOptIn = productionProblems(prod({ ...base, ...local, MOCKS: false, mocksRequested: true }))
+    expect(noOptIn.join('\n')).toMatch(/MOCKS_I_UNDERSTAND/)
+    const publicSite = productionProblems(
+      prod({
+        ...base,
+        CMS_PUBLIC_URL: 'http://localhost:3001',
+        WEB_PUBLIC_URL: 'https://mentorloop.in',
+        MOCKS: true,
+        MOCKS_I_UNDERSTAND: MOCKS_OPT_IN,
+      }),
+    )
+    expect(publicSite.join('\n')).toMatch(/WEB_PUBLIC_URL is not a loopback URL/)
+    const wrongWords = productionProblems(prod({ ...base, ...local, MOCKS: true, MOCKS_I_UNDERSTAND: 'yes' }))
+    expect(wrongWords.join('\n')).toMatch(/MOCKS_I_UNDERSTAND/)
+  })
+
+  it('knows loopback URLs', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:1', 'http://127.5.0.1', 'http://[::1]:3000', 'http://app.localhost'])
+      expect(isLoopbackUrl(url), url).toBe(true)
+    for (const url of ['https://mentorloop.in', 'http://10.0.0.1', 'http://localhost.evil.com', 'http://0.0.0.0', 'not a url'])
+      expect(isLoopbackUrl(url), url).toBe(false)
   })
 })

@@ -3,7 +3,9 @@ import { z } from 'zod'
 /**
  * The CMS environment, parsed once. Development and tests run on safe defaults; a production
  * start refuses the defaults and the offline stand-ins (local OIDC issuer, sandbox gateway),
- * unless MOCKS=true says this production build is a test run (as the browser tests do).
+ * unless MOCKS=true says this production build is a test run (as the browser tests do). MOCKS
+ * switches every such guard off at once, so in production it also needs MOCKS_I_UNDERSTAND and
+ * loopback-only public URLs (docs/decisions/055-mocks-opt-in.md).
  */
 export const DEV_PAYLOAD_SECRET = 'dev-only-payload-secret-change-me-0123456789'
 export const DEV_SERVICE_KEY = 'dev-only-service-key-change-me-0123456789'
@@ -35,10 +37,45 @@ const schema = z.object({
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('MentorLoop <no-reply@mentorloop.in>'),
   MOCKS: bool,
+  MOCKS_I_UNDERSTAND: z.string().optional(),
 })
+
+/** The value of MOCKS_I_UNDERSTAND that lets a production build run with MOCKS=true. */
+export const MOCKS_OPT_IN = 'yes-this-is-not-production'
+
+/** localhost, 127.0.0.0/8, ::1 and *.localhost: a URL only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string
+  try {
+    host = new URL(url).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/**
+ * Why MOCKS may not be honoured in a production start (empty: it may). The stand-ins sign anyone
+ * in (the seeded admin's e-mail included) and verify payments with public secrets, so a production
+ * build takes them only with an explicit second opt-in and on URLs nobody else can reach.
+ */
+export function mocksProblems(
+  e: { NODE_ENV: string; MOCKS: boolean; MOCKS_I_UNDERSTAND?: string },
+  urls: Record<string, string | undefined>,
+): string[] {
+  if (e.NODE_ENV !== 'production' || !e.MOCKS) return []
+  const problems: string[] = []
+  if (e.MOCKS_I_UNDERSTAND !== MOCKS_OPT_IN) problems.push(`MOCKS=true in production needs MOCKS_I_UNDERSTAND=${MOCKS_OPT_IN}`)
+  for (const [name, url] of Object.entries(urls)) {
+    if (url !== undefined && !isLoopbackUrl(url)) problems.push(`MOCKS=true is for local test runs only, but ${name} is not a loopback URL`)
+  }
+  return problems
+}
 
 export type Env = z.infer<typeof schema> & {
   isProduction: boolean
+  /** MOCKS as set; `MOCKS` itself is false when a production start may not take it. */
+  mocksRequested: boolean
   webInternalUrl: string
   oidcIssuer: string
   oidcClientId: string
@@ -55,6 +92,9 @@ function load(): Env {
   const usingGoogle = Boolean(e.GOOGLE_CLIENT_ID)
   const env: Env = {
     ...e,
+    // The stand-ins only when a production start may take them (the start then refuses anyway).
+    MOCKS: e.MOCKS && mocksProblems(e, publicUrls(e)).length === 0,
+    mocksRequested: e.MOCKS,
     isProduction: e.NODE_ENV === 'production',
     webInternalUrl: e.WEB_INTERNAL_URL ?? e.WEB_PUBLIC_URL,
     oidcIssuer: usingGoogle ? 'https://accounts.google.com' : (e.OIDC_ISSUER ?? 'http://localhost:3003'),
@@ -64,10 +104,14 @@ function load(): Env {
   return env
 }
 
+function publicUrls(e: { CMS_PUBLIC_URL: string; WEB_PUBLIC_URL: string }) {
+  return { CMS_PUBLIC_URL: e.CMS_PUBLIC_URL, WEB_PUBLIC_URL: e.WEB_PUBLIC_URL }
+}
+
 /** Problems that make a production start unsafe; empty when the start may go on. */
 export function productionProblems(env: Env): string[] {
   if (!env.isProduction) return []
-  const problems: string[] = []
+  const problems: string[] = mocksProblems({ ...env, MOCKS: env.mocksRequested || env.MOCKS }, publicUrls(env))
   if (env.PAYLOAD_SECRET === DEV_PAYLOAD_SECRET) problems.push('PAYLOAD_SECRET is the development default')
   if (env.SERVICE_KEY === DEV_SERVICE_KEY) problems.push('SERVICE_KEY is the development default')
   if (!env.MOCKS) {

@@ -110,7 +110,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       WEB_PUBLIC_URL: webUrl,
       WEB_INTERNAL_URL: `http://127.0.0.1:${opts.ports.web}`,
       ...(issuer ? { OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID: 'mentorloop-local', OIDC_CLIENT_SECRET: 'local-secret' } : {}),
-      ...(opts.mocks ? { MOCKS: 'true' } : {}),
+      // A production build takes the stand-ins only with the second opt-in (and loopback URLs, as here).
+      ...(opts.mocks ? { MOCKS: 'true', MOCKS_I_UNDERSTAND: 'yes-this-is-not-production' } : {}),
       NEXT_TELEMETRY_DISABLED: '1',
     }
 
@@ -147,7 +148,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : run('web', path.join(BIN, 'remix-serve'), [`./${opts.webBuildDir ?? 'build'}/server/index.js`], {
+        : // server.js: remix-serve's setup plus the socket address for per-IP limits.
+          run('web', process.execPath, ['server.js', `./${opts.webBuildDir ?? 'build'}/server/index.js`], {
             cwd: path.join(ROOT, 'web'),
             env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
             quiet: opts.quiet,

@@ -17,7 +17,7 @@ export const Faqs: CollectionConfig = {
   // The site caches public content; tell it when published content changes.
   hooks: { afterChange: [revalidateAfterChange('faqs')], afterDelete: [revalidateAfterDelete('faqs')] },
   versions: { drafts: true, maxPerDoc: 20 },
-  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
+  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor, readVersions: isEditor },
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 200 },
     { name: 'answer', type: 'textarea', required: true, maxLength: 2000 },

@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
 import { isSignedInField } from '../../access/isSignedIn'
-import { readMentors, updateMentors } from '../../access/mentorProfileAccess'
+import { readMentors, readMentorVersions, saveMentorEditsAsDrafts, updateMentors } from '../../access/mentorProfileAccess'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { mentorAvailability } from './endpoints/availability'
 import { isFullEndpoint } from './endpoints/isFull'
@@ -21,6 +21,8 @@ export const Mentors: CollectionConfig = {
   },
   defaultSort: 'displayOrder',
   hooks: {
+    // A mentor's own edits are drafts that staff publish.
+    beforeOperation: [saveMentorEditsAsDrafts],
     // Raising capacity seats waiting students; the site caches public content and is told.
     afterChange: [fillSeatsWhenCapacityGrows, revalidateAfterChange('mentors', 'availability')],
     beforeDelete: [keepMentorsWithSeats],
@@ -34,6 +36,7 @@ export const Mentors: CollectionConfig = {
     read: readMentors,
     update: updateMentors,
     delete: isEditor,
+    readVersions: readMentorVersions,
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
@@ -43,8 +46,9 @@ export const Mentors: CollectionConfig = {
       required: true,
       unique: true,
       index: true,
-      // Shown on the signed-in mentors list; never to anonymous visitors.
-      access: { read: isSignedInField },
+      // Shown on the signed-in mentors list; never to anonymous visitors. Staff set it: students
+      // write to this address, so a mentor cannot change it without review.
+      access: { read: isSignedInField, create: isEditorField, update: isEditorField },
     },
     {
       name: 'user',

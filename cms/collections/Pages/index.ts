@@ -16,7 +16,7 @@ export const Pages: CollectionConfig = {
   // The site caches public content; tell it when published content changes.
   hooks: { afterChange: [revalidateAfterChange('pages')], afterDelete: [revalidateAfterDelete('pages')] },
   versions: { drafts: true, maxPerDoc: 20 },
-  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
+  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor, readVersions: isEditor },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
     {

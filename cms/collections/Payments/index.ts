@@ -2,7 +2,7 @@ import { PAYMENT_STATUSES } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
-import { isAdmin } from '../../access/isAdmin'
+import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
 import { createOrderEndpoint } from './endpoints/createOrder'
 import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
@@ -70,15 +70,23 @@ export const Payments: CollectionConfig = {
       type: 'relationship',
       relationTo: 'users',
       admin: { condition: (data) => data?.gateway === 'complimentary', description: 'The admin who granted this plan.' },
+      access: { read: isAdminField },
     },
-    { name: 'note', type: 'textarea', maxLength: 500, admin: { condition: (data) => data?.gateway === 'complimentary' } },
+    {
+      name: 'note',
+      type: 'textarea',
+      maxLength: 500,
+      admin: { condition: (data) => data?.gateway === 'complimentary' },
+      // The granting admin's note is for staff, not the student.
+      access: { read: isAdminField },
+    },
     {
       name: 'offer',
       type: 'relationship',
       relationTo: 'seat-offers',
       admin: { description: 'The held seat this purchase claims, if any.', readOnly: true },
     },
-    { name: 'renewalReminderSentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'renewalReminderSentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' }, access: { read: isAdminField } },
     { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
     { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
     {

@@ -22,6 +22,8 @@ export const Plans: CollectionConfig = {
     read: publishedOrEditor,
     update: isEditor,
     delete: isEditor,
+    // History holds unreleased prices and texts: staff only.
+    readVersions: isEditor,
   },
   fields: [
     {

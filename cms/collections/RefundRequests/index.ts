@@ -65,7 +65,13 @@ export const RefundRequests: CollectionConfig = {
       type: 'collapsible',
       label: 'Decision',
       fields: [
-        { name: 'adminNote', type: 'textarea', admin: { description: 'Shown to the student with a rejection.' } },
+        {
+          name: 'adminNote',
+          type: 'textarea',
+          // Staff's working note: the student reads it only as the reason of a rejection (payment history, e-mail).
+          admin: { description: 'Shown to the student with a rejection.' },
+          access: { read: isAdminField },
+        },
         {
           name: 'decidedBy',
           type: 'relationship',

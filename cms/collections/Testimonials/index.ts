@@ -16,7 +16,7 @@ export const Testimonials: CollectionConfig = {
   // The site caches public content; tell it when published content changes.
   hooks: { afterChange: [revalidateAfterChange('testimonials')], afterDelete: [revalidateAfterDelete('testimonials')] },
   versions: { drafts: true, maxPerDoc: 20 },
-  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor },
+  access: { create: isEditor, read: publishedOrEditor, update: isEditor, delete: isEditor, readVersions: isEditor },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 80 },
     { name: 'role', type: 'text', required: true, maxLength: 120, admin: { description: 'e.g. "Final-year CSE, placed at Amazon"' } },

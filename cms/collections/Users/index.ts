@@ -5,11 +5,14 @@ import { canUseAdminPanel } from '../../access/adminPanel'
 import { checkRole } from '../../access/checkRole'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { sessionLookupStrategy } from '../../lib/unavailable'
+import { env, isLoopbackUrl } from '../../lib/env'
 import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
 import { oidcExchange } from './endpoints/oidcExchange'
 import { addMentorIdToMe } from './hooks/addMentorIdToMe'
 import { blockPasswordLoginForGoogleAccounts } from './hooks/blockPasswordLoginForGoogleAccounts'
 import { ensureFirstUserIsAdmin } from './hooks/ensureFirstUserIsAdmin'
+import { hideUniquenessFromNonAdmins } from './hooks/hideUniquenessFromNonAdmins'
+import { keepEmailsUnique } from './hooks/keepEmailsUnique'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -20,6 +23,8 @@ export const Users: CollectionConfig = {
     useSessions: true,
     // Tells "no such session" from "the database did not answer" (503, never an anonymous answer).
     strategies: [sessionLookupStrategy],
+    // Secure in production: the session cookie of /admin never travels over plain HTTP.
+    cookies: { secure: process.env.NODE_ENV === 'production' && !isLoopbackUrl(env.CMS_PUBLIC_URL), sameSite: 'Lax' },
   },
   admin: {
     useAsTitle: 'email',
@@ -36,14 +41,24 @@ export const Users: CollectionConfig = {
     update: adminOrSelf,
     delete: isAdmin,
     unlock: isAdmin,
+    readVersions: isAdmin,
   },
   hooks: {
     beforeLogin: [blockPasswordLoginForGoogleAccounts],
+    beforeChange: [keepEmailsUnique],
     afterMe: [addMentorIdToMe],
+    afterError: [hideUniquenessFromNonAdmins],
   },
   // Google sign-in: the site exchanges a verified ID token for a session (service key only).
   endpoints: [oidcExchange, checkBookingAllowedEndpoint, subscribeEndpoint],
   fields: [
+    {
+      // Payload's own e-mail field, with one rule more: only admins set or change it (a student
+      // could otherwise squat an address before its owner first signs in with Google).
+      name: 'email',
+      type: 'email',
+      access: { create: isAdminField, update: isAdminField },
+    },
     { name: 'name', type: 'text', maxLength: 120 },
     {
       name: 'phone',

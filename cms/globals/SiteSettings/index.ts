@@ -1,6 +1,6 @@
 import type { Field, GlobalConfig } from 'payload'
-import { anyone } from '../../access/anyone'
 import { isEditor } from '../../access/isEditor'
+import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 
 const link: Field[] = [
@@ -16,7 +16,8 @@ export const SiteSettings: GlobalConfig = {
   versions: { drafts: true, max: 20 },
   // The site caches this; tell it when the published copy changes.
   hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },
-  access: { read: anyone, update: isEditor },
+  // Everyone reads the published copy; drafts (?draft=true) and history are for staff.
+  access: { read: publishedOrEditor, update: isEditor, readVersions: isEditor },
   fields: [
     {
       type: 'tabs',

@@ -44,8 +44,8 @@ let ipCounter = 0
 /** A fresh client IP per call site, so the per-IP limit of one test never trips another. */
 const freshIp = () => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
-function exchange(body: unknown, opts: { key?: string | null; ip?: string; token?: string } = {}) {
-  const headers: Record<string, string> = { 'x-client-ip': opts.ip ?? freshIp() }
+function exchange(body: unknown, opts: { key?: string | null; ip?: string | null; token?: string } = {}) {
+  const headers: Record<string, string> = opts.ip === null ? {} : { 'x-client-ip': opts.ip ?? freshIp() }
   const key = opts.key === undefined ? serviceKey : opts.key
   if (key !== null) headers['x-service-key'] = key
   return rest.post('/users/oidc-exchange', { body, headers, token: opts.token })
@@ -326,6 +326,11 @@ describe('rate limits', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     // Another address is unaffected.
     expect((await exchange({})).status).toBe(400)
+  })
+
+  it('a call without the client IP still counts (one shared bucket), so the limit is never skipped', async () => {
+    for (let i = 0; i < 60; i++) expect((await exchange({}, { ip: null })).status).toBe(400)
+    expect((await exchange({}, { ip: null })).status).toBe(429)
   })
 
   it('per account: at most 10 sessions in ten minutes for one Google account', async () => {

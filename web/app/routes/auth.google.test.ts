@@ -23,9 +23,10 @@ async function start(form: Record<string, string>, ip = `198.51.100.${++n % 250}
   const request = new Request('http://localhost:3999/auth/google', {
     method: 'POST',
     body: new URLSearchParams(form),
-    headers: { 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
-  const res = (await route.action({ request, params: {}, context: {} })) as Response
+  // The address server.js hands over from the socket (no proxy is trusted in tests).
+  const res = (await route.action({ request, params: {}, context: { socketAddress: ip } })) as Response
   return { status: res.status, location: res.headers.get('location') ?? '', cookie: res.headers.get('set-cookie') ?? '' }
 }
 

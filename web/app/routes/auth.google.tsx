@@ -31,14 +31,14 @@ export async function loader() {
   return redirect('/login', { headers: NO_STORE })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData())
   const parsed = startSchema.safeParse(form)
   const redirectTo = safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null)
   if (!parsed.success) return failTo('failed', redirectTo)
 
-  const ip = clientIp(request)
-  if (ip && !signInStartByIp.hit(`ip:${ip}`).ok) return failTo('rate_limited', redirectTo)
+  const ip = clientIp(request, context)
+  if (!signInStartByIp.hit(`ip:${ip}`).ok) return failTo('rate_limited', redirectTo)
   if (parsed.data.loginHint && !signInStartByAccount.hit(`hint:${parsed.data.loginHint}`).ok) {
     return failTo('rate_limited', redirectTo)
   }

@@ -14,13 +14,13 @@ import { redirectWithToast } from '~/utils/toast.server'
  * cleared whatever happens; success stores the CMS session and returns to where sign-in began
  * with "Logged In Successfully"; failure opens the "Login Failed" dialog on /login with a reason.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers(NO_STORE)
   headers.append('Set-Cookie', await clearTransactionCookie())
   const fail = (reason: string, redirectTo: string) => redirect(`/login?${new URLSearchParams({ error: reason, redirectTo })}`, { headers })
 
-  const ip = clientIp(request)
-  if (ip && !signInCallbackByIp.hit(`ip:${ip}`).ok) return fail('rate_limited', '/')
+  const ip = clientIp(request, context)
+  if (!signInCallbackByIp.hit(`ip:${ip}`).ok) return fail('rate_limited', '/')
 
   const outcome = await finishSignIn(request)
   if (!outcome.ok) return fail(outcome.reason, outcome.redirectTo)

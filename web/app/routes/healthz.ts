@@ -1,4 +1,4 @@
 /** Liveness: the process answers. */
 export function loader() {
-  return new Response('ok', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+  return Response.json({ status: 'up' }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -29,7 +29,7 @@ function backTo(request: Request): string {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const enhanced = form.get('js') === '1'
   const answer = async (result: NewsletterActionData, status: number) => {
@@ -40,8 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
 
-  const ip = clientIp(request)
-  if (ip && !byIp.hit(ip).ok) return answer({ ok: false, message: NEWSLETTER_MESSAGES.TOO_MANY }, 429)
+  const ip = clientIp(request, context)
+  if (!byIp.hit(ip).ok) return answer({ ok: false, message: NEWSLETTER_MESSAGES.TOO_MANY }, 429)
 
   const parsed = newsletterSchema.safeParse({ name: form.get('name') ?? '', email: form.get('email') ?? '' })
   if (!parsed.success) {
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const res = await cms<{ status: string; message: string }>('/newsletter-subscribers/subscribe', {
       method: 'POST',
       body: parsed.data,
-      headers: { [SERVICE_KEY_HEADER]: env.SERVICE_KEY, ...(ip ? { [CLIENT_IP_HEADER]: ip } : {}) },
+      headers: { [SERVICE_KEY_HEADER]: env.SERVICE_KEY, [CLIENT_IP_HEADER]: ip },
       timeoutMs: 5_000,
     })
     return answer({ ok: true, message: res.message }, 200)

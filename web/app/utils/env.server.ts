@@ -2,8 +2,17 @@ import { z } from 'zod'
 
 /**
  * The site's environment, parsed once at start-up (Epic Stack's env.server.ts). Development and
- * tests run on safe defaults; production refuses them unless MOCKS=true marks a test run.
+ * tests run on safe defaults; production refuses them unless MOCKS=true marks a test run, which in
+ * production also needs MOCKS_I_UNDERSTAND and loopback-only public URLs (docs/decisions/055-mocks-opt-in.md).
  */
+const MOCKS_OPT_IN = 'yes-this-is-not-production'
+
+/** localhost, 127.0.0.0/8, ::1 and *.localhost: a URL only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase()
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789'
 const DEV_SERVICE_KEY = 'dev-only-service-key-change-me-0123456789'
 
@@ -26,6 +35,9 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  MOCKS_I_UNDERSTAND: z.string().optional(),
+  /** Proxies in front of the site that append to X-Forwarded-For (0: trust none, use the socket). */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   /** Seconds public CMS content stays cached when no revalidation arrives. */
   CONTENT_CACHE_TTL: z.coerce.number().int().min(0).default(300),
 })
@@ -40,15 +52,27 @@ function load(): WebEnv {
   }
   const e = parsed.data
   const result: WebEnv = { ...e, isProduction: e.NODE_ENV === 'production', usingGoogle: Boolean(e.GOOGLE_CLIENT_ID) }
-  if (result.isProduction) {
-    const problems: string[] = []
+  const problems = productionProblems(result)
+  if (problems.length) throw new Error(`Refusing to start in production:\n  - ${problems.join('\n  - ')}`)
+  return result
+}
+
+/** Problems that make a production start unsafe; empty when the start may go on. */
+export function productionProblems(e: WebEnv): string[] {
+  const problems: string[] = []
+  if (e.isProduction) {
     if (e.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET is the development default')
     if (e.SERVICE_KEY === DEV_SERVICE_KEY) problems.push('SERVICE_KEY is the development default')
-    if (!e.MOCKS && !result.usingGoogle) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
-    if (result.usingGoogle && !e.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_SECRET is missing (Google sign-in needs it)')
-    if (problems.length) throw new Error(`Refusing to start in production:\n  - ${problems.join('\n  - ')}`)
+    if (e.MOCKS) {
+      if (e.MOCKS_I_UNDERSTAND !== MOCKS_OPT_IN) problems.push(`MOCKS=true in production needs MOCKS_I_UNDERSTAND=${MOCKS_OPT_IN}`)
+      for (const [name, url] of Object.entries({ CMS_PUBLIC_URL: e.CMS_PUBLIC_URL, WEB_PUBLIC_URL: e.WEB_PUBLIC_URL })) {
+        if (!isLoopbackUrl(url)) problems.push(`MOCKS=true is for local test runs only, but ${name} is not a loopback URL`)
+      }
+    }
+    if (!e.MOCKS && !e.usingGoogle) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
+    if (e.usingGoogle && !e.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_SECRET is missing (Google sign-in needs it)')
   }
-  return result
+  return problems
 }
 
 export const env = load()

@@ -2,5 +2,5 @@
 export const dynamic = 'force-dynamic'
 
 export function GET() {
-  return new Response('ok', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+  return Response.json({ status: 'up' }, { headers: { 'Cache-Control': 'no-store' } })
 }

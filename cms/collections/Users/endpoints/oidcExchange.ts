@@ -5,10 +5,13 @@ import { AppError } from '../../../lib/errors'
 import { limitExchangeByIp } from '../../../services/auth/rateLimits'
 import { signInWithIdToken } from '../../../services/auth/signInWithIdToken'
 
-/** The visitor's IP as the site saw it (trusted: the service key was checked first), if known. */
-function clientIp(req: PayloadRequest): string | null {
+/**
+ * The visitor's IP as the site saw it (trusted: the service key was checked first). A call
+ * without one still counts, in one shared bucket: the limit is never skipped.
+ */
+function clientIp(req: PayloadRequest): string {
   const reported = req.headers.get(CLIENT_IP_HEADER)?.trim()
-  return reported && reported.length <= 64 ? reported : null
+  return reported && reported.length <= 64 ? reported : 'unknown'
 }
 
 const SIGN_IN_FAILED = 'Sign-in failed on the server; please try again.'
@@ -25,8 +28,7 @@ export const oidcExchange = endpoint({
   failure: SIGN_IN_FAILED,
   handler: async ({ req }) => {
     // Limited per IP before anything else, bad requests included.
-    const ip = clientIp(req)
-    if (ip) limitExchangeByIp(ip)
+    limitExchangeByIp(clientIp(req))
     const body = await parseJsonBody(req, oidcExchangeRequestSchema, (message) => new AppError('INVALID_REQUEST', 400, message))
     try {
       return await signInWithIdToken(req, body)
