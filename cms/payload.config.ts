@@ -29,6 +29,7 @@ import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
 import { sendEmailTask } from './jobs/sendEmail'
 import { TIME_QUEUE, timeTasks } from './jobs/time'
+import { mapApiError } from './lib/apiErrors'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
@@ -82,6 +83,8 @@ export default buildConfig({
   globals: [SiteSettings, BusinessRules],
   endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
   email: emailAdapter,
+  // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md).
+  hooks: { afterError: [mapApiError] },
   jobs: {
     tasks: [sendEmailTask, ...timeTasks],
     // In development the CMS runs the queues; in production a separate worker does

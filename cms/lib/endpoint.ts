@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { checkRole } from '../access/checkRole'
 import { env } from './env'
 import { AppError, commonErrors } from './errors'
+import { MAX_JSON_BODY_BYTES, registerAppEndpoint, tooLarge } from './restGuard'
 import { isValidServiceKey } from './serviceKey'
 
 /**
@@ -45,6 +46,8 @@ export type EndpointDefinition<A extends Auth, P, Q, B> = {
   failure: string
   /** Public answers may be kept briefly by proxies; everything else is private and never stored. */
   cache?: CachePolicy
+  /** The largest body accepted (413 above it); 1 MB unless the endpoint says less (webhooks). */
+  maxBodyBytes?: number
   handler: (ctx: EndpointContext<A, P, Q, B>) => Promise<Response | object>
 }
 
@@ -85,9 +88,19 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, what: string
   throw commonErrors.invalidInput(first ?? `Invalid ${what}.`, fieldErrorsOf(parsed.error))
 }
 
+/**
+ * The body as text, refused with 413 over `limit`. The REST guard (restGuard.ts) has already held
+ * HTTP calls to the endpoint's limit; this keeps the limit for calls that reach the handler otherwise.
+ */
+async function readText(req: PayloadRequest, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  const text = req.text ? await req.text() : ''
+  if (Buffer.byteLength(text) > limit) throw tooLarge(limit)
+  return text
+}
+
 async function readBody(req: PayloadRequest): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await readText(req)
   try {
-    const text = req.text ? await req.text() : ''
     return { ok: true, value: text === '' ? undefined : JSON.parse(text) }
   } catch {
     return { ok: false }
@@ -136,25 +149,24 @@ export function errorResponse(req: PayloadRequest, error: unknown, failure: stri
 }
 
 export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undefined>(def: EndpointDefinition<A, P, Q, B>): Endpoint {
-  return {
-    path: def.path,
-    method: def.method,
-    handler: async (req) => {
-      try {
-        authorize(req, def.auth)
-        const params = parse(def.params, req.routeParams ?? {}, 'address')
-        const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
-        let body: unknown
-        if ((def.body as unknown) === rawBody) {
-          body = req.text ? await req.text() : ''
-        } else if (def.body) {
-          body = await parseJsonBody(req, def.body, def.invalidBody)
-        }
-        const result = await def.handler({ req, user: (req.user ?? null) as CallerFor<A>, params, query, body: body as B })
-        return result instanceof Response ? result : json(result, { cache: def.cache })
-      } catch (error) {
-        return errorResponse(req, error, def.failure)
+  const maxBodyBytes = def.maxBodyBytes ?? MAX_JSON_BODY_BYTES
+  const handler: Endpoint['handler'] = async (req) => {
+    try {
+      authorize(req, def.auth)
+      const params = parse(def.params, req.routeParams ?? {}, 'address')
+      const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
+      let body: unknown
+      if ((def.body as unknown) === rawBody) {
+        body = await readText(req, maxBodyBytes)
+      } else if (def.body) {
+        body = await parseJsonBody(req, def.body, def.invalidBody)
       }
-    },
+      const result = await def.handler({ req, user: (req.user ?? null) as CallerFor<A>, params, query, body: body as B })
+      return result instanceof Response ? result : json(result, { cache: def.cache })
+    } catch (error) {
+      return errorResponse(req, error, def.failure)
+    }
   }
+  registerAppEndpoint(handler, { maxBodyBytes })
+  return { path: def.path, method: def.method, handler }
 }
