@@ -142,7 +142,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : run('web', path.join(BIN, 'remix-serve'), [`./${opts.webBuildDir ?? 'build'}/server/index.js`], {
+        : // The production build is served behind its request guard (web/server/build.js); a benchmark build as it is.
+          run('web', path.join(BIN, 'remix-serve'), [opts.webBuildDir ? `./${opts.webBuildDir}/server/index.js` : './server/build.js'], {
             cwd: path.join(ROOT, 'web'),
             env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
             quiet: opts.quiet,
