@@ -68,6 +68,8 @@ type Target = {
   /** Built-in (Payload's) route of a collection or global, where ids are database ids. */
   builtIn: boolean
   upload: boolean
+  /** The collection or global keeps versions. */
+  versions: boolean
 }
 
 /** The endpoint Payload would run for this call, found the way handleEndpoints finds it (first match wins). */
@@ -75,11 +77,13 @@ function findTarget(config: SanitizedConfig, method: string, slug: string[]): Ta
   let segments = slug
   let endpoints: Endpoint[] | false = config.endpoints
   let upload = false
+  let versions = false
   let scoped = false
   if (segments[0] === 'globals') {
     const global = config.globals.find((g) => g.slug === segments[1])
     if (global) {
       endpoints = global.endpoints
+      versions = Boolean(global.versions)
       segments = segments.slice(2)
       scoped = true
     } else segments = segments.slice(1)
@@ -88,6 +92,7 @@ function findTarget(config: SanitizedConfig, method: string, slug: string[]): Ta
     if (collection) {
       endpoints = collection.endpoints
       upload = Boolean(collection.upload)
+      versions = Boolean(collection.versions)
       segments = segments.slice(1)
       scoped = true
     }
@@ -95,9 +100,9 @@ function findTarget(config: SanitizedConfig, method: string, slug: string[]): Ta
   for (const endpoint of endpoints || []) {
     if (endpoint.method !== method.toLowerCase()) continue
     const params = matchPath(endpoint.path, segments)
-    if (params) return { endpoint, params, builtIn: scoped && !appEndpoints.has(endpoint.handler), upload }
+    if (params) return { endpoint, params, builtIn: scoped && !appEndpoints.has(endpoint.handler), upload, versions }
   }
-  return { endpoint: null, params: {}, builtIn: false, upload }
+  return { endpoint: null, params: {}, builtIn: false, upload, versions }
 }
 
 /** Reads at most `limit` bytes of the body; null when there are more. */
@@ -270,16 +275,19 @@ async function asEnvelope(response: Response): Promise<Response> {
     return response
   }
   if (body && typeof body === 'object' && 'code' in body) return response
-  const mapped =
-    response.status === 404 ? commonErrors.notFound() : classifyApiError({ status: response.status, message: 'The request was refused.' })
+  // 501 is Payload's answer for a collection without REST endpoints (payload-migrations): nothing there.
+  const status = response.status === 501 ? 404 : response.status
+  const mapped = status === 404 ? commonErrors.notFound() : classifyApiError({ status, message: 'The request was refused.' })
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  return Response.json({ ...mapped.toBody(), errors: [{ message: mapped.message }] }, { status: response.status, headers })
+  return Response.json({ ...mapped.toBody(), errors: [{ message: mapped.message }] }, { status, headers })
 }
 
 /** Checks a call before Payload sees it; the request to hand on (its body re-attached), or the refusal. */
 export async function checkRestRequest(config: SanitizedConfig, request: Request, slug: string[]): Promise<Request | Response> {
   const target = findTarget(config, request.method, slug)
+  // Version routes of a collection or global without versions (Payload throws reading their config).
+  if (target.builtIn && target.endpoint?.path.startsWith('/versions') && !target.versions) return refusal(commonErrors.notFound())
   if (target.builtIn && target.endpoint) {
     // `verify/:id` carries a token, not a database id.
     const id = target.endpoint.path.startsWith('/verify/') ? undefined : target.params.id
@@ -288,6 +296,15 @@ export async function checkRestRequest(config: SanitizedConfig, request: Request
   const url = new URL(request.url)
   const badQuery = checkQuery(url.search)
   if (badQuery) return refusal(commonErrors.invalidInput(badQuery))
+  // A bulk update or delete without `where` is Payload's 500 "Missing 'where' query".
+  if (
+    target.builtIn &&
+    target.endpoint?.path === '/' &&
+    (request.method === 'PATCH' || request.method === 'DELETE') &&
+    !url.searchParams.toString().includes('where')
+  ) {
+    return refusal(commonErrors.invalidInput('A bulk change needs a "where" query naming the documents.'))
+  }
   if (!request.body) return request
 
   const checked = await checkBody(request, target)
@@ -309,7 +326,8 @@ export function guardRest(configPromise: SanitizedConfig | Promise<SanitizedConf
   return async (request, args) => {
     try {
       const config = await configPromise
-      const { slug = [] } = await args.params
+      // GraphQL's route is not a dynamic one: Next passes it no params.
+      const { slug = [] } = ((await args?.params) ?? {}) as { slug?: string[] }
       const checked = await checkRestRequest(config, request, slug)
       if (checked instanceof Response) return checked
       return await asEnvelope(await handler(checked, args))

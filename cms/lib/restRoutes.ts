@@ -10,6 +10,6 @@ export function restRoutes(config: Promise<SanitizedConfig> | SanitizedConfig) {
     DELETE: guardRest(config, REST_DELETE(config)),
     PATCH: guardRest(config, REST_PATCH(config)),
     PUT: guardRest(config, REST_PUT(config)),
-    OPTIONS: REST_OPTIONS(config),
+    OPTIONS: guardRest(config, REST_OPTIONS(config)),
   }
 }

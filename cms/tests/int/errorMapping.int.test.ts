@@ -55,6 +55,10 @@ describe('an id that is not an id is 404', () => {
     ['POST', '/plans/abc/duplicate'],
     ['GET', '/plans/versions/abc'],
     ['GET', '/globals/site-settings/versions/abc'],
+    ['GET', '/payments/versions'],
+    ['GET', '/newsletter-subscribers/versions/3'],
+    ['GET', '/globals/business-rules/versions'],
+    ['GET', '/payload-migrations/1'],
   ] as const)('%s %s as admin', async (method, path) => {
     const res = await quietly(() =>
       rest[method.toLowerCase() as 'get'](path, {
@@ -99,6 +103,11 @@ describe('a malformed query is 400 with a clear message', () => {
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(500)
     expect(JSON.stringify(res.body)).not.toMatch(LEAKS)
   })
+})
+
+it("a bulk update or delete without where is 400, not Payload's 500", async () => {
+  expectRefusal(await quietly(() => rest.delete('/plans', { token: admin.token })), 400, 'INVALID_INPUT')
+  expectRefusal(await quietly(() => rest.patch('/plans', { token: admin.token, body: { name: 'x' } })), 400, 'INVALID_INPUT')
 })
 
 describe('a malformed body is 400, by any role', () => {
