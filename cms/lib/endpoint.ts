@@ -3,6 +3,7 @@ import type { User } from '@mentorloop/shared/payload-types'
 import type { Endpoint, PayloadRequest } from 'payload'
 import { z } from 'zod'
 import { checkRole } from '../access/checkRole'
+import { classifyApiError, sqlStateOf } from './apiErrors'
 import { env } from './env'
 import { AppError, commonErrors } from './errors'
 import { MAX_JSON_BODY_BYTES, registerAppEndpoint, tooLarge } from './restGuard'
@@ -143,6 +144,11 @@ export function errorResponse(req: PayloadRequest, error: unknown, failure: stri
   if (error instanceof AppError) {
     const headers: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
     return json(error.toBody(), { status: error.status, headers })
+  }
+  // A value the database refuses as data (an id past int4, a malformed date) is the caller's 400 (apiErrors.ts).
+  if (sqlStateOf(error)?.startsWith('22')) {
+    const mapped = classifyApiError(error)
+    return json(mapped.toBody(), { status: mapped.status })
   }
   req.payload.logger.error({ msg: failure, err: error, path: req.pathname })
   return json(new AppError('INTERNAL', 500, failure).toBody(), { status: 500 })

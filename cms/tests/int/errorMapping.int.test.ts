@@ -153,6 +153,12 @@ describe('a malformed body is 400, by any role', () => {
     expectRefusal({ status: res.status, body: await res.json(), headers: res.headers }, 400, 'INVALID_INPUT')
   })
 
+  it('an id past int4 to one of our endpoints is 400, not its failure text', async () => {
+    const res = await quietly(() => rest.get('/bookings/user/2147483648/plan-status', { token: admin.token }))
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500)
+    expectRefusal(res, res.status)
+  })
+
   it('POST /bookings with garbage is 4xx (our endpoint)', async () => {
     const res = await quietly(() => rest.post('/bookings', { token: student.token, body: { mentorId: 'abc', name: ['x'], contact: {} } }))
     expect(res.status).toBe(400)
