@@ -31,6 +31,7 @@ import { SiteSettings } from './globals/SiteSettings'
 import { refundTasks } from './jobs/refunds'
 import { sendEmailTask } from './jobs/sendEmail'
 import { TIME_QUEUE, timeTasks } from './jobs/time'
+import { mapApiError } from './lib/apiErrors'
 import { addBusinessConstraints } from './lib/dbConstraints'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
@@ -86,7 +87,9 @@ export default withInternalAccess(
     ],
     globals: [SiteSettings, BusinessRules],
     endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
-    hooks: { afterError: [mapDatabaseErrors] },
+    // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
+    // then an unreachable database as 503 (053): the last hook's answer wins.
+    hooks: { afterError: [mapApiError, mapDatabaseErrors] },
     email: emailAdapter,
     jobs: {
       tasks: [sendEmailTask, ...timeTasks, ...refundTasks],

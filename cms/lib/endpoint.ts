@@ -3,8 +3,10 @@ import type { User } from '@mentorloop/shared/payload-types'
 import type { Endpoint, PayloadRequest } from 'payload'
 import { z } from 'zod'
 import { checkRole } from '../access/checkRole'
+import { classifyApiError, sqlStateOf } from './apiErrors'
 import { env } from './env'
 import { AppError, commonErrors } from './errors'
+import { MAX_JSON_BODY_BYTES, registerAppEndpoint, tooLarge } from './restGuard'
 import { isValidServiceKey } from './serviceKey'
 import { databaseUnavailable, isDatabaseUnavailable, markDatabaseUnavailable, wasDatabaseUnavailable } from './unavailable'
 
@@ -46,6 +48,8 @@ export type EndpointDefinition<A extends Auth, P, Q, B> = {
   failure: string
   /** Public answers may be kept briefly by proxies; everything else is private and never stored. */
   cache?: CachePolicy
+  /** The largest body accepted (413 above it); 1 MB unless the endpoint says less (webhooks). */
+  maxBodyBytes?: number
   handler: (ctx: EndpointContext<A, P, Q, B>) => Promise<Response | object>
 }
 
@@ -86,9 +90,19 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, what: string
   throw commonErrors.invalidInput(first ?? `Invalid ${what}.`, fieldErrorsOf(parsed.error))
 }
 
+/**
+ * The body as text, refused with 413 over `limit`. The REST guard (restGuard.ts) has already held
+ * HTTP calls to the endpoint's limit; this keeps the limit for calls that reach the handler otherwise.
+ */
+async function readText(req: PayloadRequest, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  const text = req.text ? await req.text() : ''
+  if (Buffer.byteLength(text) > limit) throw tooLarge(limit)
+  return text
+}
+
 async function readBody(req: PayloadRequest): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await readText(req)
   try {
-    const text = req.text ? await req.text() : ''
     return { ok: true, value: text === '' ? undefined : JSON.parse(text) }
   } catch {
     return { ok: false }
@@ -136,32 +150,36 @@ export function errorResponse(req: PayloadRequest, error: unknown, failure: stri
     const headers: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
     return json(error.toBody(), { status: error.status, headers })
   }
+  // A value the database refuses as data (an id past int4, a malformed date) is the caller's 400 (apiErrors.ts).
+  if (sqlStateOf(error)?.startsWith('22')) {
+    const mapped = classifyApiError(error)
+    return json(mapped.toBody(), { status: mapped.status })
+  }
   req.payload.logger.error({ msg: failure, err: error, path: req.pathname })
   return json(new AppError('INTERNAL', 500, failure).toBody(), { status: 500 })
 }
 
 export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undefined>(def: EndpointDefinition<A, P, Q, B>): Endpoint {
-  return {
-    path: def.path,
-    method: def.method,
-    handler: async (req) => {
-      try {
-        // The session lookup could not ask the database: not an anonymous caller, an outage.
-        if (wasDatabaseUnavailable(req)) throw databaseUnavailable()
-        authorize(req, def.auth)
-        const params = parse(def.params, req.routeParams ?? {}, 'address')
-        const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
-        let body: unknown
-        if ((def.body as unknown) === rawBody) {
-          body = req.text ? await req.text() : ''
-        } else if (def.body) {
-          body = await parseJsonBody(req, def.body, def.invalidBody)
-        }
-        const result = await def.handler({ req, user: (req.user ?? null) as CallerFor<A>, params, query, body: body as B })
-        return result instanceof Response ? result : json(result, { cache: def.cache })
-      } catch (error) {
-        return errorResponse(req, error, def.failure)
+  const maxBodyBytes = def.maxBodyBytes ?? MAX_JSON_BODY_BYTES
+  const handler: Endpoint['handler'] = async (req) => {
+    try {
+      // The session lookup could not ask the database: not an anonymous caller, an outage.
+      if (wasDatabaseUnavailable(req)) throw databaseUnavailable()
+      authorize(req, def.auth)
+      const params = parse(def.params, req.routeParams ?? {}, 'address')
+      const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
+      let body: unknown
+      if ((def.body as unknown) === rawBody) {
+        body = await readText(req, maxBodyBytes)
+      } else if (def.body) {
+        body = await parseJsonBody(req, def.body, def.invalidBody)
       }
-    },
+      const result = await def.handler({ req, user: (req.user ?? null) as CallerFor<A>, params, query, body: body as B })
+      return result instanceof Response ? result : json(result, { cache: def.cache })
+    } catch (error) {
+      return errorResponse(req, error, def.failure)
+    }
   }
+  registerAppEndpoint(handler, { maxBodyBytes })
+  return { path: def.path, method: def.method, handler }
 }

@@ -148,8 +148,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : // server.js: remix-serve's setup plus the socket address for per-IP limits.
-          run('web', process.execPath, ['server.js', `./${opts.webBuildDir ?? 'build'}/server/index.js`], {
+        : // server.js (remix-serve's setup plus the socket address for per-IP limits) serves the
+          // production build behind its request guard (web/server/build.js); a benchmark build as it is.
+          run('web', process.execPath, ['server.js', opts.webBuildDir ? `./${opts.webBuildDir}/server/index.js` : './server/build.js'], {
             cwd: path.join(ROOT, 'web'),
             env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
             quiet: opts.quiet,

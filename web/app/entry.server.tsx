@@ -9,6 +9,9 @@ import { cacheKeyFor, getCachedDocument, storeDocument } from '~/utils/document-
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
+// The production server wraps every route action with the request guard (web/server/build.js).
+export { guardRoutes } from '~/utils/request-guard.server'
+
 const ABORT_DELAY = 5_000
 
 /** One JSON line per request, with its request id (also returned as X-Request-Id). */

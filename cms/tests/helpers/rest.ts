@@ -1,6 +1,6 @@
-import { REST_DELETE, REST_GET, REST_PATCH, REST_POST } from '@payloadcms/next/routes'
 import type { SanitizedConfig } from 'payload'
 import { stringify } from 'qs-esm'
+import { restRoutes } from '../../lib/restRoutes'
 
 /**
  * Calls the CMS's real REST route handlers (the ones Next mounts at /api/[...slug]) with real
@@ -19,12 +19,8 @@ export type RestOptions = {
 export type RestResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export function restClient(config: SanitizedConfig) {
-  const handlers = {
-    GET: REST_GET(config),
-    POST: REST_POST(config),
-    PATCH: REST_PATCH(config),
-    DELETE: REST_DELETE(config),
-  }
+  const routes = restRoutes(config)
+  const handlers = { GET: routes.GET, POST: routes.POST, PATCH: routes.PATCH, DELETE: routes.DELETE, PUT: routes.PUT }
   const base = config.serverURL || 'http://localhost:3001'
 
   async function call<T>(method: keyof typeof handlers, path: string, opts: RestOptions = {}): Promise<RestResponse<T>> {
@@ -59,6 +55,7 @@ export function restClient(config: SanitizedConfig) {
     post: <T = any>(path: string, opts?: RestOptions) => call<T>('POST', path, opts),
     patch: <T = any>(path: string, opts?: RestOptions) => call<T>('PATCH', path, opts),
     delete: <T = any>(path: string, opts?: RestOptions) => call<T>('DELETE', path, opts),
+    put: <T = any>(path: string, opts?: RestOptions) => call<T>('PUT', path, opts),
   }
 }
 

@@ -10,6 +10,8 @@ export const webhookEndpoint = endpoint({
   method: 'post',
   auth: 'public',
   body: rawBody,
+  // Razorpay's events are a few KB; a larger body is no event of theirs.
+  maxBodyBytes: 256 * 1024,
   failure: 'The webhook could not be processed.',
   handler: async ({ req, body }) =>
     handleWebhook(req, body, req.headers.get('x-razorpay-signature'), req.headers.get('x-razorpay-event-id')),

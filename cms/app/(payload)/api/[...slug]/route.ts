@@ -1,11 +1,15 @@
 import config from '@payload-config'
 import '@payloadcms/next/css'
-import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
+import { restRoutes } from '@/lib/restRoutes'
 import { answerUnavailable } from '@/lib/unavailable'
 
-export const GET = answerUnavailable(REST_GET(config))
-export const POST = answerUnavailable(REST_POST(config))
-export const DELETE = answerUnavailable(REST_DELETE(config))
-export const PATCH = answerUnavailable(REST_PATCH(config))
-export const PUT = answerUnavailable(REST_PUT(config))
-export const OPTIONS = REST_OPTIONS(config)
+// Payload's REST API behind the one guard and error mapping (docs/decisions/051-one-error-mapping.md);
+// an unreachable database answers 503, never an anonymous answer (053).
+const routes = restRoutes(config)
+
+export const GET = answerUnavailable(routes.GET)
+export const POST = answerUnavailable(routes.POST)
+export const DELETE = answerUnavailable(routes.DELETE)
+export const PATCH = answerUnavailable(routes.PATCH)
+export const PUT = answerUnavailable(routes.PUT)
+export const OPTIONS = routes.OPTIONS
