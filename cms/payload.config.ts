@@ -103,8 +103,9 @@ export default withInternalAccess(
       ],
       shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
       deleteJobOnComplete: true,
-      // Oldest first: a student's e-mails go out in the order their steps happened.
-      processingOrder: 'createdAt',
+      // Oldest first: a student's e-mails go out in the order their steps happened (jobs queued in
+      // one INSERT share a createdAt: the id keeps their order).
+      processingOrder: () => ['createdAt', 'id'],
       access: {
         queue: ({ req }) => checkRole(req.user, 'admin'),
         run: ({ req }) => checkRole(req.user, 'admin'),

@@ -96,8 +96,8 @@ describe(`migration ${BATCHES}`, () => {
       ),
     ).rejects.toThrow(/full/)
     await expect(pool.query(`UPDATE batches SET capacity = 1 WHERE id = $1`, [full[0]!.id])).rejects.toThrow(/below/)
-    // And the way back restores the mentor-level limit.
-    await migrations[migrations.length - 1]!.down(args())
+    // And the way back (the later migrations first) restores the mentor-level limit.
+    for (const m of migrations.slice(index).reverse()) await m.down(args())
     expect(await rows(`SELECT to_regclass('batches') AS t`)).toEqual([{ t: null }])
   })
 })
