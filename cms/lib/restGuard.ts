@@ -274,7 +274,9 @@ async function asEnvelope(response: Response): Promise<Response> {
   } catch {
     return response
   }
-  if (body && typeof body === 'object' && 'code' in body) return response
+  // Only Payload's own shapes ({ errors }, { message }) are rewritten: our envelope has a code, and
+  // a custom endpoint's deliberate answer (the sandbox's Razorpay-shaped 402 { error }) stays as it is.
+  if (!body || typeof body !== 'object' || 'code' in body || 'error' in body) return response
   // 501 is Payload's answer for a collection without REST endpoints (payload-migrations): nothing there.
   const status = response.status === 501 ? 404 : response.status
   const mapped = status === 404 ? commonErrors.notFound() : classifyApiError({ status, message: 'The request was refused.' })

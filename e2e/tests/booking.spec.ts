@@ -14,15 +14,16 @@ test.describe.configure({ mode: 'serial' })
 // Toaster's styling, reported to the lead, not this page's.
 const TOASTS = ['[data-sonner-toaster]']
 
-async function fullMentorId(): Promise<number> {
+async function fullMentor(): Promise<{ id: number; name: string }> {
   const api = await adminApi()
   const all = await api.get('/mentors?depth=0&limit=100&sort=displayOrder')
-  for (const m of all.docs as { id: number }[]) {
+  for (const m of all.docs as { id: number; name: string }[]) {
     const seats = await (await fetch(`${process.env.E2E_CMS_URL}/api/mentors/${m.id}/is-full`)).json()
-    if (seats.isFull) return m.id
+    if (seats.isFull) return m
   }
   throw new Error('no full mentor seeded')
 }
+const fullMentorId = async () => (await fullMentor()).id
 
 async function fillBookingForm(page: Page, mentorId: number, opts: { name?: string; contact?: string } = {}) {
   await page.getByLabel('Name', { exact: true }).fill(opts.name ?? 'Test Student')
@@ -175,10 +176,12 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   const buttons = page.getByTestId('mentor-button')
   await expect(buttons.first()).toBeVisible()
   await expect(page.getByText(/ - Add Mentor$/).first()).toBeVisible()
-  await expect(page.getByText(/ - Join Waitlist$/)).toHaveCount(1)
-  await page.getByRole('button', { name: 'Join Waitlist (No Payment Required)' }).click()
+  // The seeded full mentor is in waitlist mode (other specs' full mentors may be listed too).
+  const full = page.getByRole('listitem').filter({ hasText: (await fullMentor()).name })
+  await expect(full.getByText(/ - Join Waitlist$/)).toBeVisible()
+  await full.getByRole('button', { name: 'Join Waitlist (No Payment Required)' }).click()
   await expect(page.getByText(MESSAGES.ADDED_TO_WAITLIST)).toBeVisible()
-  await expect(page.getByText('✓ On Waitlist')).toBeVisible()
+  await expect(full.getByText('✓ On Waitlist')).toBeVisible()
   await expectAccessible(page, { exclude: TOASTS })
 
   await page.goto('/myDashboard')

@@ -225,7 +225,7 @@ test('PostgreSQL stopped under load: only 503s meanwhile, both servers recover, 
     expect(await sessionCookie()).toBe(cookieBefore)
     const health = await fetch(`${stack.cmsUrl}/readyz`)
     expect(health.status).toBe(503)
-    expect(await health.text()).toBe('not ready')
+    expect(await health.json()).toEqual({ status: 'down' })
 
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - down)))
     const starting = Date.now()
