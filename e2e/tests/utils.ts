@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 export const CMS_URL = () => process.env.E2E_CMS_URL ?? 'http://localhost:4101'
 export const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }
@@ -60,4 +60,22 @@ export async function settleRenders(page: Page) {
         channel.port2.postMessage(null)
       }),
   )
+}
+
+/**
+ * Full-page screenshots of the current URL at a phone (375 px) and a laptop (1280 px) width, kept
+ * as test artifacts (test-results/e2e/<test>/<name>-<width>.png and the HTML report); fails when
+ * the page scrolls sideways at either width.
+ */
+export async function screenshotsAt375And1280(page: Page, name: string) {
+  const info = test.info()
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    const file = info.outputPath(`${name}-${width}.png`)
+    await page.screenshot({ path: file, fullPage: true })
+    await info.attach(`${name}-${width}.png`, { path: file, contentType: 'image/png' })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `${name}: horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
+  }
 }
