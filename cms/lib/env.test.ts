@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, isLoopbackUrl, MOCKS_OPT_IN, productionProblems } from './env'
+import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, isLoopbackUrl, MOCKS_OPT_IN, productionProblems, secureCookies } from './env'
 
 const prod = (over: Partial<Env>): Env => ({ ...env, isProduction: true, NODE_ENV: 'production', ...over })
 
@@ -87,5 +87,20 @@ describe('production start checks', () => {
       expect(isLoopbackUrl(url), url).toBe(true)
     for (const url of ['https://mentorloop.in', 'http://10.0.0.1', 'http://localhost.evil.com', 'http://0.0.0.0', 'not a url'])
       expect(isLoopbackUrl(url), url).toBe(false)
+  })
+})
+
+describe('the /admin session cookie', () => {
+  it('is Secure in production on a public address, and only there', () => {
+    expect(secureCookies('https://cms.mentorloop.in', 'production')).toBe(true)
+    expect(secureCookies('http://localhost:3001', 'production')).toBe(false)
+    expect(secureCookies('https://cms.mentorloop.in', 'development')).toBe(false)
+    expect(secureCookies('https://cms.mentorloop.in', 'test')).toBe(false)
+  })
+
+  it('is what the users collection sends', async () => {
+    const { Users } = await import('../collections/Users')
+    const auth = Users.auth as { cookies?: { secure?: boolean; sameSite?: unknown } }
+    expect(auth.cookies).toEqual({ secure: secureCookies(env.CMS_PUBLIC_URL), sameSite: 'Lax' })
   })
 })

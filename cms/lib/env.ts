@@ -44,6 +44,14 @@ const schema = z.object({
 export const MOCKS_OPT_IN = 'yes-this-is-not-production'
 
 /** localhost, 127.0.0.0/8, ::1 and *.localhost: a URL only this machine reaches. */
+/**
+ * Whether the CMS's auth cookie (/admin) is `Secure`: in production, unless the CMS's public
+ * address is a loopback one (a local production-like stack over plain HTTP).
+ */
+export function secureCookies(publicUrl: string, nodeEnv: string | undefined = process.env.NODE_ENV): boolean {
+  return nodeEnv === 'production' && !isLoopbackUrl(publicUrl)
+}
+
 export function isLoopbackUrl(url: string): boolean {
   let host: string
   try {

@@ -79,3 +79,23 @@ test('pages carry security headers and a nonce-based CSP', async ({ request }) =
   expect(scripts.length).toBeGreaterThan(0)
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 })
+
+test('the running CMS (/admin, REST, health) forbids framing and sniffing; HSTS only on HTTPS; health says only up/down', async ({
+  request,
+}) => {
+  for (const path of ['/admin', '/api/plans', '/api/users/me', '/readyz']) {
+    const res = await request.get(`${CMS_URL()}${path}`, { maxRedirects: 0 })
+    const h = res.headers()
+    expect(h['x-frame-options'], path).toBe('SAMEORIGIN')
+    expect(h['content-security-policy'], path).toContain("frame-ancestors 'self'")
+    expect(h['x-content-type-options'], path).toBe('nosniff')
+    expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+    // Plain HTTP here: no HSTS (a browser would pin it to localhost).
+    expect(h['strict-transport-security'], path).toBeUndefined()
+  }
+  // Behind the TLS-terminating proxy (it says so in X-Forwarded-Proto): HSTS from this production build.
+  const tls = await request.get(`${CMS_URL()}/api/plans`, { headers: { 'X-Forwarded-Proto': 'https' } })
+  expect(tls.headers()['strict-transport-security']).toMatch(/max-age=\d{7,}/)
+  const ready = await request.get(`${CMS_URL()}/readyz`)
+  expect(await ready.json()).toEqual({ status: 'up' })
+})

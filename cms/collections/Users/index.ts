@@ -4,7 +4,7 @@ import { adminOrSelf } from '../../access/adminOrSelf'
 import { canUseAdminPanel } from '../../access/adminPanel'
 import { checkRole } from '../../access/checkRole'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
-import { env, isLoopbackUrl } from '../../lib/env'
+import { env, secureCookies } from '../../lib/env'
 import { sessionLookupStrategy } from '../../lib/unavailable'
 import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
 import { oidcExchange } from './endpoints/oidcExchange'
@@ -24,7 +24,7 @@ export const Users: CollectionConfig = {
     // Tells "no such session" from "the database did not answer" (503, never an anonymous answer).
     strategies: [sessionLookupStrategy],
     // Secure in production: the session cookie of /admin never travels over plain HTTP.
-    cookies: { secure: process.env.NODE_ENV === 'production' && !isLoopbackUrl(env.CMS_PUBLIC_URL), sameSite: 'Lax' },
+    cookies: { secure: secureCookies(env.CMS_PUBLIC_URL), sameSite: 'Lax' },
   },
   admin: {
     useAsTitle: 'email',

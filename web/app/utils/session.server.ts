@@ -6,6 +6,10 @@ import { env } from './env.server'
  * reads it), SameSite=Lax (not sent on cross-site POSTs, so /logout cannot be forged), Secure in
  * production. The browser never talks to the CMS; loaders send the token in `Authorization`.
  */
+/** `Secure` in production unless the site's public address is plain HTTP (a local production-like stack). */
+export const sessionCookieIsSecure = (e: Pick<typeof env, 'isProduction' | 'WEB_PUBLIC_URL'>) =>
+  e.isProduction && !e.WEB_PUBLIC_URL.startsWith('http://')
+
 export const authSessionStorage = createCookieSessionStorage<{ token: string }>({
   cookie: {
     name: 'ml_session',
@@ -13,7 +17,7 @@ export const authSessionStorage = createCookieSessionStorage<{ token: string }>(
     path: '/',
     httpOnly: true,
     secrets: [env.SESSION_SECRET],
-    secure: env.isProduction && !env.WEB_PUBLIC_URL.startsWith('http://'),
+    secure: sessionCookieIsSecure(env),
   },
 })
 

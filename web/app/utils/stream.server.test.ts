@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CmsError, UNAVAILABLE } from '~/models/cms.server'
 import { streamOnNavigation } from './stream.server'
 
 const pageLoad = new Request('http://site.test/myDashboard', { headers: { 'sec-fetch-dest': 'document' } })
@@ -19,5 +20,18 @@ describe('streamOnNavigation', () => {
     const failing = Promise.reject(new Error('CMS down'))
     const { value } = await streamOnNavigation(pageLoad, failing)
     await expect(value).rejects.toThrow('CMS down')
+  })
+
+  it('answers a page load whose data the CMS could not give (an outage) with the 503 page', async () => {
+    const outage = Promise.reject(new CmsError(UNAVAILABLE.message, 503, UNAVAILABLE))
+    const thrown = await streamOnNavigation(pageLoad, outage).catch((e: unknown) => e)
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: UNAVAILABLE.message })
+  })
+
+  it('still streams an outage to a client-side navigation, for its error element', async () => {
+    const outage = Promise.reject(new CmsError(UNAVAILABLE.message, 503, UNAVAILABLE))
+    outage.catch(() => {})
+    const { value } = await streamOnNavigation(navigation, outage)
+    await expect(value).rejects.toThrow(UNAVAILABLE.message)
   })
 })
