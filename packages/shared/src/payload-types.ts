@@ -236,6 +236,10 @@ export interface Mentor {
   skills: string;
   bio?: string | null;
   /**
+   * The full profile address, e.g. https://www.linkedin.com/in/priya-sharma. Shown on the public profile.
+   */
+  linkedin?: string | null;
+  /**
    * Seats per batch (the open batch follows a change).
    */
   capacity: number;
@@ -983,6 +987,7 @@ export interface MentorsSelect<T extends boolean = true> {
   company?: T;
   skills?: T;
   bio?: T;
+  linkedin?: T;
   capacity?: T;
   displayOrder?: T;
   autoOpenNextBatch?: T;
