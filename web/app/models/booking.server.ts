@@ -2,6 +2,7 @@ import {
   type BatchView,
   type BookingView,
   type MentorAvailability,
+  type MentorBookingsView,
   type PlanTimeline,
   type SeatAction,
   type SeatOfferView,
@@ -49,7 +50,7 @@ export const getUserWaitlist = (token: string, userId: number) =>
 
 /** A mentor's students in one batch (default: the running, else the open one), and the mentor's batches to switch between. */
 export const getMentorBookings = (token: string, mentorId: number, batchId?: number | null) =>
-  cms<{ bookings: BookingView[]; batch: BatchView | null; batches: BatchView[] }>(`/bookings/mentor/${mentorId}`, {
+  cms<MentorBookingsView>(`/bookings/mentor/${mentorId}`, {
     token,
     query: batchId ? { batch: batchId } : undefined,
   })
