@@ -90,3 +90,18 @@ export function batchSizeRange(capacities: number[]): string | null {
   const max = Math.max(...valid)
   return min === max ? String(min) : `${min}-${max}`
 }
+
+/** The placeholder marketing writes in CMS copy where the batch size goes; the site puts the real range in its place. */
+export const BATCH_SIZE_PLACEHOLDER = '{batchSize}'
+
+/** Every `{batchSize}` in the strings of a value (deeply: settings, plans, rich text) replaced by `size`. */
+export function fillBatchSize<T>(value: T, size: string): T {
+  if (typeof value === 'string')
+    return (value.includes(BATCH_SIZE_PLACEHOLDER) ? value.replaceAll(BATCH_SIZE_PLACEHOLDER, size) : value) as T
+  if (Array.isArray(value)) return value.map((v) => fillBatchSize(v, size)) as T
+  if (value && typeof value === 'object') {
+    if (!JSON.stringify(value).includes(BATCH_SIZE_PLACEHOLDER)) return value
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillBatchSize(v, size)])) as T
+  }
+  return value
+}
