@@ -12,12 +12,12 @@ const PALETTE: [string, string][] = [
 
 /**
  * A small portrait placeholder for a seeded mentor (dev seed only): a head-and-shoulders figure on
- * a coloured background, drawn as SVG and rendered to a 256 px WebP by sharp (which Payload ships).
+ * a coloured background, drawn as SVG and rendered to a 384 px WebP (sharp enough for a 160 px photo on a phone screen) by sharp (which Payload ships).
  * Shapes only, no text, so it renders the same without any fonts installed.
  */
 export async function mentorPhoto(index: number): Promise<Buffer> {
   const [bg, fg] = PALETTE[index % PALETTE.length]!
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384" viewBox="0 0 256 256">
   <rect width="256" height="256" fill="${bg}"/>
   <circle cx="128" cy="100" r="48" fill="${fg}"/>
   <path d="M40 256c0-56 40-92 88-92s88 36 88 92z" fill="${fg}"/>

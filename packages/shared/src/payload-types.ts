@@ -297,6 +297,8 @@ export interface Media {
   };
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
  */
@@ -537,6 +539,8 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
  */
@@ -567,6 +571,8 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
  */
@@ -1357,6 +1363,8 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
  */
