@@ -71,6 +71,21 @@ describe('mentor e-mails on bookings and cancellations', () => {
     expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
   })
 
+  it('an admin booking and cancelling in the panel tells the mentor too', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload, { name: 'Panel Student' })
+    const batch = (await payload.find({ collection: 'batches', where: { mentor: { equals: mentor.id } }, overrideAccess: true })).docs[0]
+    const booking = await payload.create({
+      collection: 'bookings',
+      data: { user: student.id, mentor: mentor.id, batch: batch.id, status: 'confirmed', source: 'direct' },
+      overrideAccess: true,
+    })
+    await payload.update({ collection: 'bookings', id: booking.id, data: { status: 'cancelled' }, overrideAccess: true })
+    const mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
+  })
+
   it('queues nothing when the transaction rolls back', async () => {
     const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
