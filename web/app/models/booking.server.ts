@@ -1,5 +1,4 @@
 import {
-  type BatchView,
   type BookingView,
   type MentorAvailability,
   type MentorBookingsView,
