@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { mentorIds, PERSONAS, signInAs } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Booking journeys on the seeded data: Aarav Mehta (the mentor persona's profile) has free seats;
@@ -190,6 +190,8 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   await expect(page.getByText(MESSAGES.ADDED_TO_WAITLIST)).toBeVisible()
   await expect(full.getByText('✓ On Waitlist')).toBeVisible()
   await expectAccessible(page, { exclude: TOASTS })
+  // No sideways scroll on a 375 px phone (issue 12); the helper checks it at both widths.
+  await screenshotsAt375And1280(page, 'mentors-list')
 
   await page.goto('/myDashboard')
   await waitForHydration(page)
