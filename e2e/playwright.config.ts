@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test'
  * Browser tests in Debian's Chromium against production builds of the site and the CMS, started
  * by global-setup.ts on a fresh database (or against E2E_WEB_URL/E2E_CMS_URL when given).
  */
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

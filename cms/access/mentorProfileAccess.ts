@@ -1,9 +1,18 @@
-import type { Access, CollectionBeforeOperationHook, Where } from 'payload'
+import type { Access, CollectionBeforeOperationHook, FieldAccess, Where } from 'payload'
 import { checkRole } from './checkRole'
 
 const isStaff = (user: unknown) => checkRole(user, 'staff', 'admin')
 /** A mentor account that is not also staff: their profile edits wait for staff review. */
 const isMentorOnly = (user: unknown) => checkRole(user, 'mentor') && !isStaff(user)
+
+/** A mentor's e-mail address: editors and admins, and the mentor whose profile it is (no student, no visitor). */
+export const readOwnMentorEmail: FieldAccess = ({ req: { user }, doc }) => {
+  if (isStaff(user)) return true
+  if (!user || !checkRole(user, 'mentor')) return false
+  const owner = (doc as { user?: unknown } | undefined)?.user
+  const ownerId = owner && typeof owner === 'object' ? (owner as { id?: unknown }).id : owner
+  return ownerId != null && ownerId === user.id
+}
 
 /** Mentor profiles: editors and admins everything; a mentor also reads their own draft. */
 export const readMentors: Access = ({ req: { user } }) => {

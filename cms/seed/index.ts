@@ -3,6 +3,7 @@ import type { CollectionSlug, Payload, Where } from 'payload'
 import { mentors } from './content/mentors'
 import { questions } from './content/questions'
 import { defaultDocuments, defaultSiteSettings, demoTestimonials } from './defaultContent'
+import { mentorPhoto } from './mentorPhotos'
 import { FILLER_STUDENTS, PERSONAS, SEED_PASSWORD } from './personas'
 
 /**
@@ -74,6 +75,29 @@ export async function seed(payload: Payload): Promise<SeedReport> {
     userIds[f.email] = doc.id
   }
 
+  // Each seeded mentor gets a small generated portrait in Media (no network; dev seed only).
+  async function ensurePhoto(mentorId: number | string, name: string, index: number) {
+    const mentor = await payload.findByID({ collection: 'mentors', id: mentorId, depth: 0, overrideAccess: true })
+    if (mentor.photo) return
+    const data = await mentorPhoto(index)
+    const filename = `seed-mentor-${index + 1}.webp`
+    const media = await payload.create({
+      collection: 'media',
+      data: { alt: `Portrait of ${name}` },
+      file: { data, mimetype: 'image/webp', name: filename, size: data.length },
+      overrideAccess: true,
+      depth: 0,
+    })
+    count('media')
+    await payload.update({
+      collection: 'mentors',
+      id: mentorId,
+      data: { photo: media.id, _status: 'published' },
+      overrideAccess: true,
+      depth: 0,
+    })
+  }
+
   const mentorIds: (number | string)[] = []
   for (const [index, m] of mentors.entries()) {
     const doc = await ensure(
@@ -87,6 +111,7 @@ export async function seed(payload: Payload): Promise<SeedReport> {
       },
     )
     mentorIds.push(doc.id)
+    await ensurePhoto(doc.id, m.name, index)
   }
 
   // Students with an active mentorship plan: the persona and the two who fill the small batch.

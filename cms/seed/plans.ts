@@ -18,7 +18,7 @@ export const plans: PlanSeed[] = [
     active: true,
     features: [
       { text: 'Live 1-hour weekend sessions', value: '4', available: true },
-      { text: 'Small batch of 15-20 students', available: true },
+      { text: 'Small batch of {batchSize} students', available: true },
       { text: 'Step-by-step roadmap and weekly accountability', available: true },
       { text: 'Doubt support between sessions', available: true },
       { text: 'Mock interviews and resume review', available: false },
@@ -40,7 +40,7 @@ export const plans: PlanSeed[] = [
     active: true,
     features: [
       { text: 'Live 1-hour weekend sessions', value: '4', available: true },
-      { text: 'Small batch of 15-20 students', available: true },
+      { text: 'Small batch of {batchSize} students', available: true },
       { text: 'Placement roadmap and weekly accountability', available: true },
       { text: 'Doubt support between sessions', available: true },
       { text: 'Mock interviews and resume review', available: true },

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { mentorIds, PERSONAS, signInAs } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Booking journeys on the seeded data: Aarav Mehta (the mentor persona's profile) has free seats;
@@ -115,6 +115,10 @@ test('a student with a plan books and sees the booking on the dashboard; the men
   await expect(booking).toContainText(`Booked by: ${PERSONAS.studentWithPlan.name}`)
   await expect(booking).toContainText('Status: Confirmed')
   await expect(booking).toContainText('Kindly email your available time slots to the user.')
+  // Issue 12: the contact number, seats taken of capacity and the waitlist length.
+  await expect(booking).toContainText('Contact number: 9123456780')
+  await expect(mentorPage.getByTestId('batch-figures')).toContainText(/Seats taken\s*\d+ of \d+/)
+  await expect(mentorPage.getByTestId('batch-figures')).toContainText(/On the waitlist\s*\d+/)
   await expectAccessible(mentorPage, { exclude: TOASTS })
   await mentorContext.close()
 })
@@ -176,6 +180,9 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   const buttons = page.getByTestId('mentor-button')
   await expect(buttons.first()).toBeVisible()
   await expect(page.getByText(/ - Add Mentor$/).first()).toBeVisible()
+  // Issue 12: no mentor's e-mail reaches a student, and entries lead to the public profiles (no 403 page).
+  expect(await page.content()).not.toContain('@mentors.mentorloop.in')
+  await expect(buttons.first()).toHaveAttribute('href', /^\/mentor\/[a-z0-9-]+-\d+$/)
   // The seeded full mentor is in waitlist mode (other specs' full mentors may be listed too).
   const full = page.getByRole('listitem').filter({ hasText: (await fullMentor()).name })
   await expect(full.getByText(/ - Join Waitlist$/)).toBeVisible()
@@ -183,6 +190,8 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   await expect(page.getByText(MESSAGES.ADDED_TO_WAITLIST)).toBeVisible()
   await expect(full.getByText('✓ On Waitlist')).toBeVisible()
   await expectAccessible(page, { exclude: TOASTS })
+  // No sideways scroll on a 375 px phone (issue 12); the helper checks it at both widths.
+  await screenshotsAt375And1280(page, 'mentors-list')
 
   await page.goto('/myDashboard')
   await waitForHydration(page)

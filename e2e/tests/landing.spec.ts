@@ -75,7 +75,7 @@ test.describe('landing page', () => {
     await expect(
       mentors.locator('li', { hasText: 'Priya Sharma' }).getByRole('link', { name: 'Join Waitlist with Priya Sharma' }),
     ).toBeVisible()
-    await expect(mentors.getByRole('link', { name: 'All Mentors' })).toHaveAttribute('href', '/mentors')
+    await expect(mentors.getByRole('link', { name: 'All Mentors' })).toHaveAttribute('href', '/find-mentors')
 
     await expect(page.locator('#faq details')).toHaveCount(7)
     await expect(page.locator('#about').getByRole('heading', { name: 'About Us' })).toBeVisible()

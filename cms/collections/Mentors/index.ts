@@ -2,13 +2,19 @@ import { DEFAULT_MENTOR_CAPACITY } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
-import { isSignedInField } from '../../access/isSignedIn'
-import { readMentors, readMentorVersions, saveMentorEditsAsDrafts, updateMentors } from '../../access/mentorProfileAccess'
+import {
+  readMentors,
+  readMentorVersions,
+  readOwnMentorEmail,
+  saveMentorEditsAsDrafts,
+  updateMentors,
+} from '../../access/mentorProfileAccess'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { mentorAvailability } from './endpoints/availability'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
 import { keepMentorsWithSeats } from './hooks/keepMentorsWithSeats'
+import { validateHttpsUrl } from './validateHttpsUrl'
 
 export const Mentors: CollectionConfig = {
   slug: 'mentors',
@@ -46,9 +52,9 @@ export const Mentors: CollectionConfig = {
       required: true,
       unique: true,
       index: true,
-      // Shown on the signed-in mentors list; never to anonymous visitors. Staff set it: students
-      // write to this address, so a mentor cannot change it without review.
-      access: { read: isSignedInField, create: isEditorField, update: isEditorField },
+      // Read by staff and by the mentor it belongs to; never by students or visitors (issue 12: the
+      // mentors list showed every address). Staff set it, so a mentor cannot change it without review.
+      access: { read: readOwnMentorEmail, create: isEditorField, update: isEditorField },
     },
     {
       name: 'user',
@@ -70,6 +76,14 @@ export const Mentors: CollectionConfig = {
       admin: { description: 'One line, e.g. "DSA, System Design, Java".' },
     },
     { name: 'bio', type: 'textarea', maxLength: 600 },
+    {
+      name: 'linkedin',
+      type: 'text',
+      maxLength: 300,
+      label: 'LinkedIn',
+      admin: { description: 'The full profile address, e.g. https://www.linkedin.com/in/priya-sharma. Shown on the public profile.' },
+      validate: (v: unknown) => validateHttpsUrl(v),
+    },
     {
       type: 'row',
       fields: [

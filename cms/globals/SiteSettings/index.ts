@@ -1,6 +1,7 @@
 import type { Field, GlobalConfig } from 'payload'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
+import { BATCH_SIZE_HELP } from '../../lib/batchSizeHelp'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 
 const link: Field[] = [
@@ -12,7 +13,7 @@ const link: Field[] = [
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
-  admin: { group: 'Content' },
+  admin: { group: 'Content', description: BATCH_SIZE_HELP },
   versions: { drafts: true, max: 20 },
   // The site caches this; tell it when the published copy changes.
   hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },

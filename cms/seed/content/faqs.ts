@@ -12,7 +12,7 @@ export const faqs: SeedFaq[] = [
   {
     question: 'How many students are there in a batch?',
     answer:
-      'Each batch has 12-15 students. We keep batches small on purpose so that the mentor can answer everyone’s questions, review your work and give you personal feedback instead of lecturing to a crowd.',
+      'Each batch has {batchSize} students. We keep batches small on purpose so that the mentor can answer everyone’s questions, review your work and give you personal feedback instead of lecturing to a crowd.',
     order: 2,
   },
   {

@@ -37,7 +37,7 @@ export const pages: SeedPage[] = [
         heading: 'Plans, sessions and pricing',
         paragraphs: [
           'Booking a mentor requires an active monthly plan. We currently offer the Beginner Techy Plan at ₹599 per month and the Placement-Focused Plan at ₹799 per month. The question bank has a Free plan and a Plus plan at ₹99. All prices are in Indian Rupees (INR) and any introductory or early-bird price applies only for the period shown on the site.',
-          'The base plan includes 4 live, 1-hour online sessions in a month, held on weekends in batches of 12-15 students. Your mentor shares the exact session timings by e-mail. A plan runs for one month from the date of payment and does not renew automatically. While a plan is active you cannot purchase the same plan again.',
+          'The base plan includes 4 live, 1-hour online sessions in a month, held on weekends in batches of {batchSize} students. Your mentor shares the exact session timings by e-mail. A plan runs for one month from the date of payment and does not renew automatically. While a plan is active you cannot purchase the same plan again.',
           'Mentors share their own experience and advice. MentorLoop does not guarantee an internship, a job offer or any particular result from an interview or exam.',
         ],
       },

@@ -39,13 +39,13 @@ export const siteSettings: SeedSiteSettings = {
   siteName: 'MentorLoop',
   seoTitle: 'MentorLoop | Small-Group Mentorship for Engineering Students',
   seoDescription:
-    'Live weekend sessions with engineers from Google, Microsoft, Amazon and more. Batches of 12-15 students, plans from ₹599 a month, full refund after Session 1.',
+    'Live weekend sessions with engineers from Google, Microsoft, Amazon and more. Batches of {batchSize} students, plans from ₹599 a month, full refund after Session 1.',
   supportEmail: 'support@mentorloop.in',
 
   hero: {
     headline: 'Crack your placements with mentors who have already made it',
     subheadline:
-      'Join a small batch of 12-15 engineering students and learn live, every weekend, from engineers working at Google, Microsoft, Amazon, Flipkart and other top tech companies. Clear goals, honest feedback and a plan you actually follow.',
+      'Join a small batch of {batchSize} engineering students and learn live, every weekend, from engineers working at Google, Microsoft, Amazon, Flipkart and other top tech companies. Clear goals, honest feedback and a plan you actually follow.',
     refundPromise: 'Not satisfied after Session 1? Get a full refund.',
     stats: [
       { value: '4.9/5', label: 'Average rating' },
@@ -57,7 +57,7 @@ export const siteSettings: SeedSiteSettings = {
   features: [
     {
       title: 'Small Group Mentorship',
-      description: 'Only 12-15 students per batch, so your mentor knows your name, your goals and where you are stuck.',
+      description: 'Only {batchSize} students per batch, so your mentor knows your name, your goals and where you are stuck.',
     },
     {
       title: 'Live Mentor Sessions',
@@ -85,7 +85,7 @@ export const siteSettings: SeedSiteSettings = {
     {
       title: 'How It Works',
       points: [
-        { text: 'You join a private group with your batch of 12-15 students and a senior who has been through placements.' },
+        { text: 'You join a private group with your batch of {batchSize} students and a senior who has been through placements.' },
         { text: 'Every weekend your mentor runs a live 1-hour session and leaves the batch with a concrete action plan.' },
         { text: 'Your senior checks in during the week to track progress, unblock you and clear doubts.' },
         { text: 'Each month you review your progress with the mentor and set the targets for the next month.' },
@@ -126,7 +126,7 @@ export const siteSettings: SeedSiteSettings = {
 
   about: {
     heading: 'About Us',
-    body: 'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at 12-15 students, keep plans affordable at ₹599 and ₹799 a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
+    body: 'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at {batchSize} students, keep plans affordable at ₹599 and ₹799 a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
   },
 
   faqSection: { heading: 'Frequently Asked Questions' },

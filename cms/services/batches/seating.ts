@@ -6,6 +6,7 @@ import { queueJobs } from '../../lib/queueJobs'
 import { revalidateSite } from '../../lib/revalidateSite'
 import { requireTransaction, txQuery } from '../../lib/transaction'
 import { sendEmailJob } from '../../notifications/queueEmail'
+import { emailMentorAboutSeats } from '../booking/mentorEmails'
 import { lockMentor } from '../booking/seats'
 import { getActivePlan } from '../plans/activePlan'
 import { type BatchRow, batchEnd, getBatch, previousBatch, takesStudents } from './batches'
@@ -112,6 +113,12 @@ async function writeDecisions(req: PayloadRequest, batch: BatchRow, mentorName: 
     )
     for (const r of rows) offerOf.set(Number(r.user_id), Number(r.id))
   }
+  // The mentor hears of every seat taken (one helper for every seating path).
+  await emailMentorAboutSeats(
+    req,
+    batch.id,
+    seats.map((x) => ({ kind: 'booked' as const, userId: x.userId })),
+  )
   // Each hold expires on time (the periodic sweep is the safety net); every student is told. All
   // queued in this transaction, so only if it commits.
   await queueJobs(

@@ -4,6 +4,7 @@ import { checkRole } from '../../access/checkRole'
 import { inTransaction } from '../../lib/transaction'
 import { fillBatch } from '../batches/seating'
 import { bookingErrors } from './errors'
+import { emailMentorAboutSeats } from './mentorEmails'
 import { lockMentor } from './seats'
 
 /** Who cancels: a signed-in user (the owner or an admin), or our own code after checks ('system', e.g. an approved refund). */
@@ -14,7 +15,7 @@ export type CancelBookingResult = { booking: Booking; alreadyCancelled: boolean;
 const relId = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
 /**
- * Cancels a confirmed booking and gives the freed seat to the batch's queue (continuing students,
+ * Cancels a confirmed booking, tells the mentor, and gives the freed seat to the batch's queue (continuing students,
  * then the waitlist), in one transaction. The student may cancel their own booking, an admin any. Cancelling
  * an already cancelled booking changes nothing.
  */
@@ -58,6 +59,7 @@ export async function cancelBooking({
       req,
       context: { seatsHandled: true },
     })
+    await emailMentorAboutSeats(req, relId(booking.batch), [{ kind: 'cancelled', userId: ownerId }])
     const outcomes = await fillBatch(req, relId(booking.batch))
     return { booking: cancelled, alreadyCancelled: false, assigned: outcomes.filter((o) => o.kind === 'seated').length }
   })

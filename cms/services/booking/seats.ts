@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
 import { type MentorSeats, readSeats } from '../seats/seatState'
+import { emailMentorAboutSeats } from './mentorEmails'
 
 /** Takes the mentor's row lock for the rest of the transaction and reads its seats (see readSeats). */
 export const lockMentor = (req: PayloadRequest, mentorId: number): Promise<MentorSeats | null> => readSeats(req, mentorId, { lock: true })
@@ -75,8 +76,8 @@ export async function findWaitingEntry(req: PayloadRequest, userId: number, ment
 }
 
 /**
- * Seats the student in the mentor's batch: a confirmed booking, and their place in that mentor's
- * queue (if any) is used up. The caller holds the mentor's lock and has checked that a seat is free.
+ * Seats the student in the mentor's batch: a confirmed booking, their place in that mentor's
+ * queue (if any) is used up, and the mentor is e-mailed. The caller holds the mentor's lock and has checked that a seat is free.
  */
 export async function confirmSeat(
   req: PayloadRequest,
@@ -94,6 +95,7 @@ export async function confirmSeat(
   if (waiting) {
     await req.payload.update({ collection: 'waitlist', id: waiting.id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
   }
+  await emailMentorAboutSeats(req, input.batchId, [{ kind: 'booked', userId: input.userId }])
   return booking
 }
 

@@ -1,6 +1,9 @@
-import { type BatchView, type BookingView, HOUR_MS, nowMs, type SessionView } from '@mentorloop/shared'
+import { type BatchView, type BookingView, HOUR_MS, type MentorBookingsView, nowMs, type SessionView } from '@mentorloop/shared'
 import type { Batch, Booking, Mentor, Session, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { txQuery } from '../../lib/transaction'
+import { bookedSeats } from '../seats/seatState'
 
 const asMentor = (m: Booking['mentor']): Mentor | null => (typeof m === 'object' && m ? m : null)
 const asUser = (u: Booking['user']): User | null => (typeof u === 'object' && u ? u : null)
@@ -63,7 +66,9 @@ export function bookingView(
       company: mentor?.company ?? null,
     },
     batch: batch ? batchView(batch) : null,
-    ...(opts.withUser ? { user: { id: idOf(b.user), name: user?.name ?? null, email: user?.email ?? null } } : {}),
+    ...(opts.withUser
+      ? { user: { id: idOf(b.user), name: user?.name ?? null, email: user?.email ?? null, phone: user?.phone ?? null } }
+      : {}),
     ...(opts.sessions ? { sessions: b.status === 'confirmed' ? (opts.sessions.get(idOf(b.batch)) ?? []) : [] } : {}),
   }
 }
@@ -91,13 +96,10 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
 
 /**
  * A mentor's students in one batch (the one asked for, else the running batch, else the open one),
- * oldest first, with their names and e-mails; and that mentor's batches for a switcher.
+ * oldest first, with their names, e-mails and contact numbers; that mentor's batches for a switcher;
+ * the batch's seats taken of capacity and the mentor's waitlist length.
  */
-export async function listMentorBookings(
-  req: PayloadRequest,
-  mentorId: number,
-  batchId?: number,
-): Promise<{ bookings: BookingView[]; batch: BatchView | null; batches: BatchView[] }> {
+export async function listMentorBookings(req: PayloadRequest, mentorId: number, batchId?: number): Promise<MentorBookingsView> {
   const { docs: batchDocs } = await req.payload.find({
     collection: 'batches',
     where: { mentor: { equals: mentorId } },
@@ -114,8 +116,9 @@ export async function listMentorBookings(
     batches.find((b) => b.status === 'open') ??
     batches[0] ??
     null
-  if (batchId && chosen?.id !== batchId) return { bookings: [], batch: null, batches }
-  if (!chosen) return { bookings: [], batch: null, batches }
+  const waiting = await waitlistLength(req, mentorId)
+  if (batchId && chosen?.id !== batchId) return { bookings: [], batch: null, batches, seats: null, waiting }
+  if (!chosen) return { bookings: [], batch: null, batches, seats: null, waiting }
   const { docs } = await req.payload.find({
     collection: 'bookings',
     where: { batch: { equals: chosen.id }, status: { in: ['confirmed', 'completed'] } },
@@ -126,10 +129,35 @@ export async function listMentorBookings(
     req,
     select: { user: true, mentor: true, batch: true, status: true, source: true, timeSlot: true, createdAt: true },
     populate: {
-      users: { name: true, email: true },
+      users: { name: true, email: true, phone: true },
       mentors: { name: true },
       batches: { label: true, startsOn: true, endsOn: true, status: true },
     },
   })
-  return { bookings: docs.map((b) => bookingView(b, { withUser: true })), batch: chosen, batches }
+  return {
+    bookings: docs.map((b) => bookingView(b, { withUser: true })),
+    batch: chosen,
+    batches,
+    seats: await batchSeats(req, chosen.id),
+    waiting,
+  }
+}
+
+/** Seats taken (confirmed bookings, the one count: services/seats) of the batch's capacity. */
+async function batchSeats(req: PayloadRequest, batchId: number): Promise<{ booked: number; capacity: number } | null> {
+  const rows = await txQuery<{ booked: string | number; capacity: string | number }>(
+    req,
+    sql`SELECT ${bookedSeats(sql`bt.id`)} AS booked, COALESCE(bt.capacity, m.capacity) AS capacity
+          FROM batches bt JOIN mentors m ON m.id = bt.mentor_id WHERE bt.id = ${batchId}`,
+  )
+  return rows[0] ? { booked: Number(rows[0].booked), capacity: Number(rows[0].capacity) } : null
+}
+
+/** Students waiting in the mentor's queue. */
+async function waitlistLength(req: PayloadRequest, mentorId: number): Promise<number> {
+  const rows = await txQuery<{ n: string | number }>(
+    req,
+    sql`SELECT count(*) AS n FROM waitlist WHERE mentor_id = ${mentorId} AND status = 'waiting'`,
+  )
+  return Number(rows[0]?.n ?? 0)
 }

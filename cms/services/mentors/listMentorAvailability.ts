@@ -10,6 +10,8 @@ type Row = SeatRow & {
   profession: string
   company: string
   skills: string
+  bio: string | null
+  linkedin: string | null
   photo_filename: string | null
   photo_card_filename: string | null
 }
@@ -23,7 +25,7 @@ type Row = SeatRow & {
 export async function listMentorAvailability(req: PayloadRequest): Promise<MentorAvailability[]> {
   const rows = await txQuery<Row>(
     req,
-    sql`SELECT m.id, m.name, m.profession, m.company, m.skills,
+    sql`SELECT m.id, m.name, m.profession, m.company, m.skills, m.bio, m.linkedin,
                md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename,
                ${seatColumns}
           FROM mentors m
@@ -43,6 +45,8 @@ export async function listMentorAvailability(req: PayloadRequest): Promise<Mento
       profession: r.profession,
       company: r.company,
       skills: r.skills,
+      bio: r.bio ?? '',
+      linkedin: r.linkedin || null,
       isFull: !seats.open,
       ...seats,
     }

@@ -152,7 +152,8 @@ describe('cancelling and the waitlist', () => {
     expect(mine.body.bookings).toEqual([
       expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) }),
     ])
-    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    // In queue order (the mentor's e-mails are queued beside the students' ones): the outbox order below is the sending order.
+    await payload.jobs.run({ queue: 'default', limit: 1000, sequential: true })
     const mail = await payload.find({ collection: 'email-outbox', where: { to: { equals: next.email } }, overrideAccess: true })
     expect(mail.docs.map((d) => d.template)).toContain('waitlist-seat-assigned')
     const noPlanMail = await payload.find({
@@ -265,12 +266,17 @@ describe('who may read what', () => {
     const mine = await createMentor(payload, { user: mentorUser, capacity: 1 })
     const theirs = await createMentor(payload)
     const s = await student()
-    await api.post('/bookings', { token: s.token, body: { mentorId: mine.id } })
+    await api.post('/bookings', { token: s.token, body: { mentorId: mine.id, contact: '9876543210' } })
+    // Full now: the next student waits.
+    const next = await student()
+    await api.post('/waitlist/add', { token: next.token, body: { mentorId: mine.id } })
     const own = await api.get(`/bookings/mentor/${mine.id}`, { token: mentorUser.token })
     expect(own.status).toBe(200)
     expect(own.body.bookings).toEqual([
-      expect.objectContaining({ user: { id: s.id, name: 'Test User', email: s.email }, status: 'confirmed' }),
+      expect.objectContaining({ user: { id: s.id, name: 'Test User', email: s.email, phone: '9876543210' }, status: 'confirmed' }),
     ])
+    // Issue 12: seats taken of capacity and the waitlist length, for the mentor and admins only.
+    expect(own.body).toMatchObject({ seats: { booked: 1, capacity: 1 }, waiting: 1 })
     expect((await api.get(`/waitlist/mentor/${mine.id}`, { token: mentorUser.token })).status).toBe(200)
     expect((await api.get(`/bookings/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)
     expect((await api.get(`/waitlist/mentor/${theirs.id}`, { token: mentorUser.token })).status).toBe(403)

@@ -79,6 +79,7 @@ describe('GET /api/mentors/availability', () => {
       expect(Object.keys(row).sort()).toEqual(
         [
           'batch',
+          'bio',
           'booked',
           'capacity',
           'company',
@@ -86,6 +87,7 @@ describe('GET /api/mentors/availability', () => {
           'held',
           'id',
           'isFull',
+          'linkedin',
           'name',
           'open',
           'paused',
@@ -116,6 +118,46 @@ describe('GET /api/mentors/availability', () => {
     await payload.update({ collection: 'mentors', id: full.id, data: { photo: media.id }, overrideAccess: true })
     const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
     expect(find(res.body.docs, full.id)?.photoUrl).toMatch(/\/api\/media\/file\/mentor-.*\.png$/)
+  })
+
+  it('carries the published bio and LinkedIn address, and refuses a non-https LinkedIn', async () => {
+    const withBio = await createMentor(payload)
+    await payload.update({
+      collection: 'mentors',
+      id: withBio.id,
+      data: { bio: 'Ten years of backend work.', linkedin: 'https://www.linkedin.com/in/open-mentor', _status: 'published' },
+      overrideAccess: true,
+    })
+    const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
+    expect(find(res.body.docs, withBio.id)).toMatchObject({
+      bio: 'Ten years of backend work.',
+      linkedin: 'https://www.linkedin.com/in/open-mentor',
+    })
+    expect(find(res.body.docs, closed.id)).toMatchObject({ bio: '', linkedin: null })
+    await expect(
+      payload.update({ collection: 'mentors', id: withBio.id, data: { linkedin: 'javascript:alert(1)' }, overrideAccess: true }),
+    ).rejects.toThrow(/LinkedIn/)
+  })
+
+  it('shows a mentor e-mail to staff and to that mentor only, never to a student or visitor', async () => {
+    const mentorUser = await createUser(payload, { roles: ['mentor'] })
+    const own = await createMentor(payload, { user: mentorUser })
+    const otherMentorUser = await createUser(payload, { roles: ['mentor'] })
+    await createMentor(payload, { user: otherMentorUser })
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const emailOf = async (token?: string) => {
+      const res = await rest.get<{ email?: string }>(`/mentors/${own.id}?depth=0`, { token })
+      expect(res.status).toBe(200)
+      return res.body.email
+    }
+    expect(await emailOf()).toBeUndefined()
+    expect(await emailOf(student.token)).toBeUndefined()
+    expect(await emailOf(otherMentorUser.token)).toBeUndefined()
+    expect(await emailOf(mentorUser.token)).toBe(own.email)
+    expect(await emailOf(admin.token)).toBe(own.email)
+    const list = await rest.get<{ docs: { email?: string }[] }>('/mentors?limit=100&depth=0', { token: student.token })
+    expect(list.body.docs.length).toBeGreaterThan(0)
+    expect(JSON.stringify(list.body.docs)).not.toMatch(/@test\.mentorloop\.in/)
   })
 
   it('does not shadow reading one mentor by id', async () => {

@@ -73,8 +73,20 @@ export type BookingView = {
   createdAt: string
   mentor: { id: number; name: string; profession?: string | null; company?: string | null }
   batch: BatchView | null
-  user?: { id: number; name: string | null; email: string | null }
+  /** The student, on the mentor's bookings page only (the mentor and admins). */
+  user?: { id: number; name: string | null; email: string | null; phone: string | null }
   sessions?: SessionView[]
+}
+
+/** A mentor's bookings page (GET /api/bookings/mentor/:id; the mentor and admins only). */
+export type MentorBookingsView = {
+  bookings: BookingView[]
+  batch: BatchView | null
+  batches: BatchView[]
+  /** Seats taken of capacity in the shown batch. */
+  seats: { booked: number; capacity: number } | null
+  /** Students waiting in the mentor's queue. */
+  waiting: number
 }
 
 export type SessionView = {
@@ -92,5 +104,6 @@ export type WaitlistEntryView = {
   status: 'waiting' | 'assigned' | 'removed'
   joinedAt: string
   position: number | null
-  user?: { id: number; name: string | null; email: string | null }
+  /** The student, on the mentor's bookings page only (the mentor and admins). */
+  user?: { id: number; name: string | null; email: string | null; phone: string | null }
 }

@@ -47,6 +47,61 @@ export type MentorAvailability = SeatState & {
   profession: string
   company: string
   skills: string
+  /** The public profile text ('' when the mentor wrote none). */
+  bio: string
+  /** An https LinkedIn address (validated in the CMS), or null. */
+  linkedin: string | null
   /** The spec's flag: true in waitlist mode (not open for booking). */
   isFull: boolean
+}
+
+/**
+ * A mentor's public profile address part: `<kebab-name>-<id>` ("Priya Sharma", 7 → "priya-sharma-7").
+ * The id decides; the name part is for people and search engines (a wrong one redirects).
+ */
+export function mentorSlug(mentor: { id: number; name: string }): string {
+  const name = mentor.name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
+  return name ? `${name}-${mentor.id}` : String(mentor.id)
+}
+
+/** The public profile path of a mentor. */
+export const mentorProfilePath = (mentor: { id: number; name: string }): string => `/mentor/${mentorSlug(mentor)}`
+
+/** The mentor id in a profile slug, or null when the slug is malformed (→ 404). */
+export function parseMentorSlug(slug: string): number | null {
+  const match = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*-)?([1-9][0-9]{0,9})$/.exec(slug)
+  if (!match) return null
+  const id = Number(match[1])
+  return id <= 2_147_483_647 ? id : null
+}
+
+/** "a-b" from the published mentors' capacities: the batch size the site states ("12-15"); one number when all agree. */
+export function batchSizeRange(capacities: number[]): string | null {
+  const valid = capacities.filter((c) => Number.isInteger(c) && c > 0)
+  if (valid.length === 0) return null
+  const min = Math.min(...valid)
+  const max = Math.max(...valid)
+  return min === max ? String(min) : `${min}-${max}`
+}
+
+/** The placeholder marketing writes in CMS copy where the batch size goes; the site puts the real range in its place. */
+export const BATCH_SIZE_PLACEHOLDER = '{batchSize}'
+
+/** Every `{batchSize}` in the strings of a value (deeply: settings, plans, rich text) replaced by `size`. */
+export function fillBatchSize<T>(value: T, size: string): T {
+  if (typeof value === 'string')
+    return (value.includes(BATCH_SIZE_PLACEHOLDER) ? value.replaceAll(BATCH_SIZE_PLACEHOLDER, size) : value) as T
+  if (Array.isArray(value)) return value.map((v) => fillBatchSize(v, size)) as T
+  if (value && typeof value === 'object') {
+    if (!JSON.stringify(value).includes(BATCH_SIZE_PLACEHOLDER)) return value
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillBatchSize(v, size)])) as T
+  }
+  return value
 }

@@ -236,6 +236,10 @@ export interface Mentor {
   skills: string;
   bio?: string | null;
   /**
+   * The full profile address, e.g. https://www.linkedin.com/in/priya-sharma. Shown on the public profile.
+   */
+  linkedin?: string | null;
+  /**
    * Seats per batch (the open batch follows a change).
    */
   capacity: number;
@@ -293,6 +297,8 @@ export interface Media {
   };
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
  */
@@ -533,6 +539,8 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
  */
@@ -563,6 +571,8 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
  */
@@ -983,6 +993,7 @@ export interface MentorsSelect<T extends boolean = true> {
   company?: T;
   skills?: T;
   bio?: T;
+  linkedin?: T;
   capacity?: T;
   displayOrder?: T;
   autoOpenNextBatch?: T;
@@ -1352,6 +1363,8 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
  */

@@ -1,7 +1,7 @@
 import {
-  type BatchView,
   type BookingView,
   type MentorAvailability,
+  type MentorBookingsView,
   type PlanTimeline,
   type SeatAction,
   type SeatOfferView,
@@ -49,7 +49,7 @@ export const getUserWaitlist = (token: string, userId: number) =>
 
 /** A mentor's students in one batch (default: the running, else the open one), and the mentor's batches to switch between. */
 export const getMentorBookings = (token: string, mentorId: number, batchId?: number | null) =>
-  cms<{ bookings: BookingView[]; batch: BatchView | null; batches: BatchView[] }>(`/bookings/mentor/${mentorId}`, {
+  cms<MentorBookingsView>(`/bookings/mentor/${mentorId}`, {
     token,
     query: batchId ? { batch: batchId } : undefined,
   })
@@ -79,14 +79,17 @@ export const joinWaitlist = (token: string, mentorId: number) =>
 export const leaveWaitlist = (token: string, mentorId: number) =>
   cms<{ message: string }>('/waitlist/remove', { method: 'POST', token, body: { mentorId } })
 
-export type MentorListItem = { id: number; name: string; email: string | null; action: SeatAction; seats: SeatState | null }
+export type MentorListItem = { id: number; name: string; action: SeatAction; seats: SeatState | null }
 
-/** Published mentors with their seat state: two CMS calls whatever the number of mentors. */
+/**
+ * Published mentors with their seat state: two CMS calls whatever the number of mentors. No e-mail
+ * addresses: the CMS shows a mentor's address only to staff and that mentor (issue 12).
+ */
 export async function getMentorsWithSeats(token: string | null): Promise<MentorListItem[]> {
   const [{ docs }, seats] = await Promise.all([
-    cms<{ docs: { id: number; name: string; email?: string | null }[] }>('/mentors', {
+    cms<{ docs: { id: number; name: string }[] }>('/mentors', {
       token,
-      query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true, email: true } },
+      query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true } },
     }),
     // docs/spec.md: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
     cms<{ docs: MentorAvailability[] }>('/mentors/availability', { token }).catch(() => ({ docs: [] })),
@@ -94,12 +97,6 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
   const byId = new Map(seats.docs.map((m) => [m.id, m]))
   return docs.map((m) => {
     const seat = byId.get(m.id)
-    return {
-      id: m.id,
-      name: m.name,
-      email: m.email ?? null,
-      action: seat ? seatAction(seat) : 'book',
-      seats: seat ?? null,
-    }
+    return { id: m.id, name: m.name, action: seat ? seatAction(seat) : 'book', seats: seat ?? null }
   })
 }

@@ -1,4 +1,4 @@
-import type { MentorAvailability } from '@mentorloop/shared'
+import { batchSizeRange, DEFAULT_MENTOR_CAPACITY, fillBatchSize, type MentorAvailability } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
@@ -31,31 +31,54 @@ const AVAILABILITY_TTL_MS = 5_000
 export const CONTENT_TAGS = ['site-settings', 'plans', 'faqs', 'testimonials', 'pages', 'mentors', 'availability'] as const
 export type ContentTag = (typeof CONTENT_TAGS)[number]
 
+/**
+ * The batch size the site states, from the published mentors' real capacities ("12-15"; one rule:
+ * batchSizeRange). Marketing writes `{batchSize}` in CMS copy; it is filled here, after the cache,
+ * so a capacity change shows without a content change. Without mentors (or the CMS), the default.
+ */
+export async function getBatchSize(): Promise<string> {
+  const mentors = await getMentorAvailability().catch(() => [])
+  return batchSizeRange(mentors.map((m) => m.capacity)) ?? String(DEFAULT_MENTOR_CAPACITY)
+}
+
+const withBatchSize = async <T>(value: Promise<T>): Promise<T> => {
+  const [v, size] = await Promise.all([value, getBatchSize()])
+  return fillBatchSize(v, size)
+}
+
 export function getSiteSettings(): Promise<SiteCopy> {
+  return withBatchSize(loadSiteSettings())
+}
+
+function loadSiteSettings(): Promise<SiteCopy> {
   return cached('site-settings', { ttlMs: contentTtl(), tags: ['site-settings'] }, async () =>
     parseSiteSettings(await cms<unknown>('/globals/site-settings', { query: { depth: 0 } })),
   )
 }
 
 export function getPlans(product: Plan['product']): Promise<PlanView[]> {
-  return cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
-    const res = await cms<Paginated<unknown>>('/plans', {
-      query: {
-        where: { product: { equals: product }, active: { equals: true } },
-        sort: 'order',
-        limit: 20,
-        depth: 0,
-      },
-    })
-    return parsePlans(res.docs)
-  })
+  return withBatchSize(
+    cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
+      const res = await cms<Paginated<unknown>>('/plans', {
+        query: {
+          where: { product: { equals: product }, active: { equals: true } },
+          sort: 'order',
+          limit: 20,
+          depth: 0,
+        },
+      })
+      return parsePlans(res.docs)
+    }),
+  )
 }
 
 export function getFaqs(): Promise<FaqView[]> {
-  return cached('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
-    const res = await cms<Paginated<unknown>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
-    return parseFaqs(res.docs)
-  })
+  return withBatchSize(
+    cached('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
+      const res = await cms<Paginated<unknown>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
+      return parseFaqs(res.docs)
+    }),
+  )
 }
 
 export function getTestimonials(): Promise<TestimonialView[]> {
@@ -67,12 +90,14 @@ export function getTestimonials(): Promise<TestimonialView[]> {
 
 /** A policy page, or `null` when it is missing or has no title and text (the route answers 404). */
 export function getPage(slug: string): Promise<PageView | null> {
-  return cached(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
-    const res = await cms<Paginated<unknown>>('/pages', {
-      query: { where: { slug: { equals: slug } }, limit: 1, depth: 0 },
-    })
-    return parsePage(res.docs[0])
-  })
+  return withBatchSize(
+    cached(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
+      const res = await cms<Paginated<unknown>>('/pages', {
+        query: { where: { slug: { equals: slug } }, limit: 1, depth: 0 },
+      })
+      return parsePage(res.docs[0])
+    }),
+  )
 }
 
 /** Every published mentor with seats, from one CMS call (one SQL query there). */

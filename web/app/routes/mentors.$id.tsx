@@ -51,9 +51,23 @@ export default function MentorBookings() {
           </div>
         }
       >
-        {({ bookings: list, batch, batches }) => (
+        {({ bookings: list, batch, batches, seats, waiting }) => (
           <>
             <BatchSwitcher batches={batches} current={batch} />
+            <dl className="mb-6 flex flex-wrap gap-x-8 gap-y-2 text-slate-800" data-testid="batch-figures">
+              {seats ? (
+                <div>
+                  <dt className="text-sm text-slate-600">Seats taken</dt>
+                  <dd className="text-lg font-semibold">
+                    {seats.booked} of {seats.capacity}
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="text-sm text-slate-600">On the waitlist</dt>
+                <dd className="text-lg font-semibold">{waiting}</dd>
+              </div>
+            </dl>
             {list.length === 0 ? (
               <p className="text-slate-700">{MESSAGES.NO_BOOKED_SESSIONS}</p>
             ) : (
@@ -118,7 +132,7 @@ function LocalTime({ iso }: { iso: string }) {
 function BookingCard({ booking }: { booking: BookingView }) {
   const status = booking.status ? booking.status[0]!.toUpperCase() + booking.status.slice(1) : 'Confirmed'
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="mentor-booking-card">
+    <li className="break-words rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="mentor-booking-card">
       <p>
         <span className="font-semibold">Booked by:</span> {booking.user?.name || 'Unknown'}
       </p>
@@ -127,6 +141,14 @@ function BookingCard({ booking }: { booking: BookingView }) {
           <span className="font-semibold">Email:</span>{' '}
           <a href={`mailto:${booking.user.email}`} className="text-brand-700 underline">
             {booking.user.email}
+          </a>
+        </p>
+      ) : null}
+      {booking.user?.phone ? (
+        <p>
+          <span className="font-semibold">Contact number:</span>{' '}
+          <a href={`tel:+91${booking.user.phone}`} className="text-brand-700 underline">
+            {booking.user.phone}
           </a>
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { batchStatusLine, formatDate, MESSAGES } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
@@ -19,6 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     request,
     Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
       mentors,
+      // Only this mentor's own entry (and every entry for admins) opens the bookings page.
+      canSeeBookingsOf: (user.roles.includes('admin') ? 'all' : user.roles.includes('mentor') ? user.mentorId : null) as
+        | 'all'
+        | number
+        | null,
       waiting: waitlist.filter((w) => w.status === 'waiting').map((w) => w.mentorId),
     })),
   )
@@ -66,13 +71,21 @@ export default function Mentors() {
           </div>
         }
       >
-        {({ mentors, waiting }) => <MentorList mentors={mentors} waiting={waiting} />}
+        {({ mentors, waiting, canSeeBookingsOf }) => <MentorList mentors={mentors} waiting={waiting} canSeeBookingsOf={canSeeBookingsOf} />}
       </Deferred>
     </PrivatePage>
   )
 }
 
-function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: number[] }) {
+function MentorList({
+  mentors,
+  waiting,
+  canSeeBookingsOf,
+}: {
+  mentors: MentorListItem[]
+  waiting: number[]
+  canSeeBookingsOf: 'all' | number | null
+}) {
   const navigation = useNavigation()
   if (mentors.length === 0) return <p className="text-slate-700">{MESSAGES.NO_MENTORS}</p>
   return (
@@ -81,14 +94,13 @@ function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: 
         const onWaitlist = waiting.includes(m.id)
         const joining = navigation.state === 'submitting' && navigation.formData?.get('mentorId') === String(m.id)
         return (
-          <li key={m.id} className="flex flex-wrap items-center gap-3">
+          <li key={m.id} className="flex min-w-0 flex-wrap items-center gap-3">
             <Link
-              to={`/mentors/${m.id}`}
+              to={canSeeBookingsOf === 'all' || canSeeBookingsOf === m.id ? `/mentors/${m.id}` : mentorProfilePath(m)}
               data-testid="mentor-button"
-              className={`rounded-lg px-4 py-2 font-semibold text-white ${m.action === 'waitlist' ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
+              className={`max-w-full break-words rounded-lg px-4 py-2 font-semibold text-white ${m.action === 'waitlist' ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
             >
               {m.name}
-              {m.email ? ` (${m.email})` : ''}
               {m.action === 'waitlist' ? ' - Join Waitlist' : ' - Add Mentor'}
             </Link>
             {m.seats ? (
@@ -105,7 +117,7 @@ function MentorList({ mentors, waiting }: { mentors: MentorListItem[]; waiting: 
                 <button
                   type="submit"
                   disabled={joining}
-                  className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                  className="max-w-full rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
                 >
                   {joining ? 'Joining…' : 'Join Waitlist (No Payment Required)'}
                 </button>

@@ -1,5 +1,6 @@
-import { batchStatusLine, formatDate, MESSAGES, seatAction } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath, seatAction } from '@mentorloop/shared'
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { SectionLink } from './SectionLink'
 import type { MentorCardData, MentorsResult } from './types'
 
@@ -9,25 +10,10 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
   const waitlist = seatAction(mentor) === 'waitlist'
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm" data-mentor-id={mentor.id}>
-      {mentor.photoUrl ? (
-        <img
-          src={mentor.photoUrl}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          decoding="async"
-          className="mx-auto size-24 rounded-full object-cover"
-        />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="mx-auto grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-900"
-        >
-          {mentor.name.trim().charAt(0).toUpperCase()}
-        </span>
-      )}
-      <h3 className="mt-4 text-lg font-bold text-slate-900">{mentor.name}</h3>
+      <Link to={mentorProfilePath(mentor)} className="group mx-auto rounded-lg">
+        <MentorPhoto mentor={mentor} className="mx-auto" />
+        <h3 className="mt-4 text-lg font-bold text-slate-900 underline-offset-4 group-hover:underline">{mentor.name}</h3>
+      </Link>
       <p className="text-slate-700">
         {mentor.profession} <span className="text-slate-600">at</span> {mentor.company}
       </p>
@@ -98,7 +84,7 @@ export function MentorsSectionShell({ heading, intro, children }: { heading: str
           </h2>
           {intro ? <p className="mt-3 text-slate-700">{intro}</p> : null}
         </div>
-        <Link to="/mentors" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+        <Link to="/find-mentors" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
           All Mentors
         </Link>
       </div>

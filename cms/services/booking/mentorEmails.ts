@@ -1,0 +1,90 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { env } from '../../lib/env'
+import { queueJobs } from '../../lib/queueJobs'
+import { txQuery } from '../../lib/transaction'
+import { renderEmail } from '../../notifications/layout'
+import { type EmailMessage, sendEmailJob } from '../../notifications/queueEmail'
+import { bookedSeats } from '../seats/seatState'
+
+/** A seat taken or given up in a mentor's batch. */
+export type SeatChange = { kind: 'booked' | 'cancelled'; userId: number }
+
+export type MentorSeatNews = {
+  mentor: { email: string; name: string; id: number }
+  batch: { label: string; capacity: number; booked: number }
+  waiting: number
+  student: { name: string | null; phone: string | null }
+  kind: SeatChange['kind']
+}
+
+/** The e-mail a mentor gets for one seat change in their batch: who, and where the batch stands now. */
+export function mentorSeatChangeEmail(news: MentorSeatNews): EmailMessage {
+  const who = news.student.name?.trim() || 'A student'
+  const stand = `${news.batch.label}: ${news.batch.booked} of ${news.batch.capacity} seats taken, ${news.waiting} on the waitlist.`
+  const booked = news.kind === 'booked'
+  return {
+    to: news.mentor.email,
+    template: booked ? 'mentor-seat-booked' : 'mentor-seat-cancelled',
+    ...renderEmail({
+      subject: booked ? `${who} booked a seat in your ${news.batch.label} batch` : `${who} left your ${news.batch.label} batch`,
+      greeting: `Hi ${news.mentor.name.trim() || 'there'},`,
+      paragraphs: [
+        booked
+          ? `${who} booked a seat in your ${news.batch.label} batch.${news.student.phone ? ` Their contact number is ${news.student.phone}.` : ''} Please send them your available time slots.`
+          : `${who}'s booking in your ${news.batch.label} batch was cancelled; their seat is free again (it goes to the next student in line, if any).`,
+        stand,
+      ],
+      action: { label: 'Open your bookings', url: `${env.WEB_PUBLIC_URL}/mentors/${news.mentor.id}` },
+    }),
+  }
+}
+
+/**
+ * Tells the mentor about every seat taken or given up in one of their batches: the one helper
+ * every seating path calls (confirmSeat, cancelBooking — refunds cancel through it —, the
+ * set-based fillBatch). One query reads the mentor, the batch's seats after the change, the
+ * waitlist length and the students; the e-mails are queued in one INSERT in the caller's
+ * transaction, so a rolled-back booking or cancellation tells nobody. A mentor profile without a
+ * linked e-mail address (not possible through the admin: it is required) is skipped.
+ */
+export async function emailMentorAboutSeats(req: PayloadRequest, batchId: number, changes: SeatChange[]): Promise<void> {
+  if (changes.length === 0) return
+  const ids = [...new Set(changes.map((c) => c.userId))]
+  const rows = await txQuery<{
+    mentor_id: number
+    mentor_name: string
+    mentor_email: string | null
+    label: string
+    capacity: number | string
+    booked: number | string
+    waiting: number | string
+    students: { id: number; name: string | null; phone: string | null }[] | null
+  }>(
+    req,
+    sql`SELECT m.id AS mentor_id, m.name AS mentor_name, m.email AS mentor_email, bt.label,
+               COALESCE(bt.capacity, m.capacity) AS capacity, ${bookedSeats(sql`bt.id`)} AS booked,
+               (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting,
+               (SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'phone', u.phone))
+                  FROM users u WHERE u.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)) AS students
+          FROM batches bt JOIN mentors m ON m.id = bt.mentor_id
+         WHERE bt.id = ${batchId}`,
+  )
+  const row = rows[0]
+  if (!row?.mentor_email) return
+  const students = new Map((row.students ?? []).map((s) => [Number(s.id), s]))
+  await queueJobs(
+    req,
+    changes.map((change) =>
+      sendEmailJob(
+        mentorSeatChangeEmail({
+          mentor: { id: Number(row.mentor_id), name: row.mentor_name, email: row.mentor_email as string },
+          batch: { label: row.label, capacity: Number(row.capacity), booked: Number(row.booked) },
+          waiting: Number(row.waiting),
+          student: { name: students.get(change.userId)?.name ?? null, phone: students.get(change.userId)?.phone ?? null },
+          kind: change.kind,
+        }),
+      ),
+    ),
+  )
+}

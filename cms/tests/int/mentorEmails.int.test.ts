@@ -1,0 +1,103 @@
+import { createLocalReq } from 'payload'
+import { describe, expect, it } from 'vitest'
+import { inTransaction } from '../../lib/transaction'
+import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
+import { emailMentorAboutSeats } from '../../services/booking/mentorEmails'
+import { releaseSeatAfterRefund } from '../../services/payments/waitlistCallPoints'
+import { testPayload } from '../helpers/payload'
+import { queuedEmails } from '../helpers/payments'
+import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+
+/** Issue 12: the mentor gets an e-mail for every seat taken or given up in their batch, queued in the same transaction. */
+const reqFor = async () => createLocalReq({}, await testPayload())
+
+type Job = { input: { to: string; subject: string; text: string; template: string } }
+const mentorMails = async (to: string) => (await queuedEmails(await testPayload(), to)) as unknown as Job[]
+
+describe('mentor e-mails on bookings and cancellations', () => {
+  it('a direct booking and its cancellation each queue one e-mail to the mentor, with the seats and waitlist', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 2 })
+    const student = await createUser(payload, { name: 'Asha Rao' })
+    await givePlan(payload, student)
+    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha Rao' })
+    if (booked.kind !== 'booked') throw new Error('expected a booking')
+
+    let mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template)).toEqual(['mentor-seat-booked'])
+    expect(mails[0].input.subject).toContain('Asha Rao booked a seat')
+    expect(mails[0].input.text).toContain('9876543210')
+    expect(mails[0].input.text).toMatch(/1 of 2 seats taken, 0 on the waitlist/)
+    // Never another student's address, and never sent to the student.
+    expect(mails[0].input.text).not.toContain(student.email)
+
+    await cancelBooking({ payload, bookingId: booked.booking.id, byUser: student })
+    mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
+    const cancelled = mails.find((j) => j.input.template === 'mentor-seat-cancelled')!
+    expect(cancelled.input.subject).toContain('Asha Rao left your')
+    expect(cancelled.input.text).toMatch(/0 of 2 seats taken/)
+  })
+
+  it('a cancellation that seats the next waiting student tells the mentor both', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const first = await createUser(payload, { name: 'First Student' })
+    await givePlan(payload, first)
+    const booked = await createBooking(await reqFor(), { userId: first.id, mentorId: mentor.id })
+    if (booked.kind !== 'booked') throw new Error('expected a booking')
+    const next = await createUser(payload, { name: 'Next Student' })
+    await givePlan(payload, next)
+    await joinWaitlist(await reqFor(), { userId: next.id, mentorId: mentor.id })
+
+    await cancelBooking({ payload, bookingId: booked.booking.id, byUser: 'system' })
+    const mails = await mentorMails(mentor.email)
+    const subjects = mails.map((j) => j.input.subject)
+    expect(subjects.filter((s) => s.includes('First Student'))).toHaveLength(2)
+    // The waitlist hands the seat on through the set-based fillBatch: the mentor hears of it too.
+    expect(subjects.filter((s) => s.includes('Next Student booked a seat'))).toHaveLength(1)
+    expect(mails.find((j) => j.input.subject.includes('Next Student'))!.input.text).toMatch(/1 of 1 seats taken, 0 on the waitlist/)
+  })
+
+  it('a refund that takes back a seat tells the mentor', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload, { name: 'Refund Student' })
+    const payment = await givePlan(payload, student)
+    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const req = await reqFor()
+    await inTransaction(req, () => releaseSeatAfterRefund({ payload, userId: student.id, paymentId: Number(payment.id), req }))
+    const mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
+  })
+
+  it('an admin booking and cancelling in the panel tells the mentor too', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload, { name: 'Panel Student' })
+    const batch = (await payload.find({ collection: 'batches', where: { mentor: { equals: mentor.id } }, overrideAccess: true })).docs[0]
+    const booking = await payload.create({
+      collection: 'bookings',
+      data: { user: student.id, mentor: mentor.id, batch: batch.id, status: 'confirmed', source: 'direct' },
+      overrideAccess: true,
+    })
+    await payload.update({ collection: 'bookings', id: booking.id, data: { status: 'cancelled' }, overrideAccess: true })
+    const mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
+  })
+
+  it('queues nothing when the transaction rolls back', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload)
+    const batch = (await payload.find({ collection: 'batches', where: { mentor: { equals: mentor.id } }, overrideAccess: true })).docs[0]
+    const req = await reqFor()
+    await expect(
+      inTransaction(req, async () => {
+        await emailMentorAboutSeats(req, batch.id, [{ kind: 'booked', userId: student.id }])
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect(await mentorMails(mentor.email)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { batchSizeRange, fillBatchSize, mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
+
+describe('mentor profile slugs', () => {
+  it('kebab-cases the name and ends with the id', () => {
+    expect(mentorSlug({ id: 7, name: 'Priya Sharma' })).toBe('priya-sharma-7')
+    expect(mentorSlug({ id: 12, name: '  Ánanya  O’Brien (SDE-2) ' })).toBe('ananya-o-brien-sde-2-12')
+    expect(mentorSlug({ id: 3, name: '—' })).toBe('3')
+    expect(mentorProfilePath({ id: 7, name: 'Priya Sharma' })).toBe('/mentor/priya-sharma-7')
+  })
+  it('reads the id back, whatever the name part', () => {
+    expect(parseMentorSlug('priya-sharma-7')).toBe(7)
+    expect(parseMentorSlug('wrong-name-7')).toBe(7)
+    expect(parseMentorSlug('ananya-o-brien-sde-2-12')).toBe(12)
+    expect(parseMentorSlug('42')).toBe(42)
+  })
+  it('refuses malformed slugs', () => {
+    for (const bad of [
+      '',
+      'priya',
+      'priya-',
+      'priya-0',
+      'priya-07',
+      '-7',
+      'Priya-7',
+      'priya--7',
+      'priya-7.5',
+      'priya-99999999999',
+      'priya-2147483648',
+    ])
+      expect(parseMentorSlug(bad), bad).toBeNull()
+  })
+})
+
+describe('batchSizeRange', () => {
+  it('spans the smallest and largest capacity', () => {
+    expect(batchSizeRange([15, 12, 20])).toBe('12-20')
+    expect(batchSizeRange([15, 15])).toBe('15')
+    expect(batchSizeRange([])).toBeNull()
+    expect(batchSizeRange([0, -1, 1.5])).toBeNull()
+  })
+})
+
+describe('fillBatchSize', () => {
+  it('replaces the placeholder in every string, deeply, and leaves other values alone', () => {
+    const copy = { hero: 'Batches of {batchSize} students', list: [{ text: '{batchSize} seats' }, { n: 3 }], none: null }
+    expect(fillBatchSize(copy, '12-15')).toEqual({
+      hero: 'Batches of 12-15 students',
+      list: [{ text: '12-15 seats' }, { n: 3 }],
+      none: null,
+    })
+    const plain = { a: 'no placeholder' }
+    expect(fillBatchSize(plain, '12-15')).toBe(plain)
+  })
+})
