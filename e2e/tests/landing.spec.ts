@@ -91,7 +91,7 @@ test.describe('landing page', () => {
     await expect(plans.locator('[data-plan-code]')).toHaveCount(2)
 
     const footer = page.locator('footer')
-    for (const name of ['Terms and condition', 'Privacy', 'Cancellation and refund', 'Shipping and delivery', 'Cookies']) {
+    for (const name of ['Terms and conditions', 'Privacy', 'Cancellation and refund', 'Shipping and delivery', 'Cookies']) {
       await expect(footer.getByRole('navigation', { name: 'Information' }).getByRole('link', { name })).toBeVisible()
     }
     for (const name of ['Mentor database', 'Book Session', 'About Us', 'Session planner']) {
