@@ -17,6 +17,7 @@ import { Pages } from './collections/Pages'
 import { PaymentEvents } from './collections/PaymentEvents'
 import { Payments } from './collections/Payments'
 import { Plans } from './collections/Plans'
+import { PracticeAnswers } from './collections/PracticeAnswers'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
 import { SeatOffers } from './collections/SeatOffers'
@@ -83,6 +84,7 @@ export default withInternalAccess(
       NewsletterSubscribers,
       EmailOutbox,
       Questions,
+      PracticeAnswers,
       Sessions,
     ],
     globals: [SiteSettings, BusinessRules],

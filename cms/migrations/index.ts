@@ -9,6 +9,7 @@ import * as migration_20261123_155830_complimentary_plans from './20261123_15583
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
 import * as migration_20261123_221440_mentor_linkedin from './20261123_221440_mentor_linkedin'
+import * as migration_20261123_223514_practice_answers from './20261123_223514_practice_answers'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261123_221440_mentor_linkedin.up,
     down: migration_20261123_221440_mentor_linkedin.down,
     name: '20261123_221440_mentor_linkedin',
+  },
+  {
+    up: migration_20261123_223514_practice_answers.up,
+    down: migration_20261123_223514_practice_answers.down,
+    name: '20261123_223514_practice_answers',
   },
 ]

@@ -1,6 +1,7 @@
 import { nowMs } from '@mentorloop/shared'
 import type { CollectionSlug, Payload, Where } from 'payload'
 import { mentors } from './content/mentors'
+import { withOptions } from './content/questionOptions'
 import { questions } from './content/questions'
 import { defaultDocuments, defaultSiteSettings, demoTestimonials } from './defaultContent'
 import { mentorPhoto } from './mentorPhotos'
@@ -157,8 +158,10 @@ export async function seed(payload: Payload): Promise<SeedReport> {
     for (const list of byTopic.values()) if (list[round]) interleaved.push(list[round]!)
   }
   const freeTopics = new Set<string>()
-  for (const [i, q] of interleaved.entries()) {
-    const inFreeSample = freeTopics.size < 5 && !freeTopics.has(q.topic)
+  for (const [i, raw] of interleaved.entries()) {
+    // Practice needs answer options: the Free sample is made of multiple-choice questions.
+    const q = withOptions(raw)
+    const inFreeSample = Boolean(q.options) && freeTopics.size < 5 && !freeTopics.has(q.topic)
     if (inFreeSample) freeTopics.add(q.topic)
     await ensure('questions', { question: { equals: q.question } }, { ...q, order: i + 1, inFreeSample })
   }

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
-import { isEditor } from '../../access/isEditor'
-import { practiceQuestions } from './endpoints/practice'
+import { isEditor, isEditorField } from '../../access/isEditor'
+import { answerPracticeQuestionEndpoint, practiceQuestions } from './endpoints/practice'
 import { QUESTION_TOPICS } from './topics'
 
 /**
@@ -19,7 +19,7 @@ export const Questions: CollectionConfig = {
   },
   defaultSort: 'order',
   access: { create: isEditor, read: isEditor, update: isEditor, delete: isEditor },
-  endpoints: [practiceQuestions],
+  endpoints: [practiceQuestions, answerPracticeQuestionEndpoint],
   fields: [
     {
       type: 'row',
@@ -36,6 +36,34 @@ export const Questions: CollectionConfig = {
       ],
     },
     { name: 'question', type: 'textarea', required: true, maxLength: 2000 },
+    {
+      name: 'options',
+      label: 'Answer options',
+      type: 'array',
+      maxRows: 6,
+      labels: { singular: 'Option', plural: 'Options' },
+      admin: { description: 'Two to six choices; students pick one. Leave empty for an open question (not shown in practice).' },
+      validate: (rows: unknown) => {
+        const n = Array.isArray(rows) ? rows.length : 0
+        return n === 0 || (n >= 2 && n <= 6) || 'Give between 2 and 6 options, or none.'
+      },
+      fields: [{ name: 'text', type: 'text', required: true, maxLength: 500 }],
+    },
+    {
+      name: 'correctOption',
+      label: 'Correct option (1 = the first)',
+      type: 'number',
+      min: 1,
+      max: 6,
+      // Never readable by students: the practice endpoint reveals it only after they answer.
+      access: { read: isEditorField },
+      admin: { description: 'Which option is right, counting from 1.' },
+      validate: (value: unknown, { siblingData }: { siblingData: Partial<{ options: unknown[] }> }) => {
+        const n = Array.isArray(siblingData?.options) ? siblingData.options.length : 0
+        if (n === 0) return value == null || 'Add options first, or clear the correct option.'
+        return (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= n) || `Pick a number from 1 to ${n}.`
+      },
+    },
     { name: 'solution', type: 'textarea', required: true, maxLength: 4000, admin: { description: 'Worked answer.' } },
     {
       name: 'videoUrl',

@@ -123,6 +123,15 @@ export const SiteSettings: GlobalConfig = {
               fields: [
                 { name: 'heading', type: 'text', required: true },
                 { name: 'banner', type: 'text' },
+                {
+                  name: 'bannerEndsAt',
+                  label: 'Banner ends at',
+                  type: 'date',
+                  admin: {
+                    date: { pickerAppearance: 'dayAndTime' },
+                    description: 'The banner reads “until {date}” and hides itself after this moment. Empty: no end.',
+                  },
+                },
               ],
             },
           ],
@@ -145,7 +154,6 @@ export const SiteSettings: GlobalConfig = {
                 { name: 'twitter', type: 'text' },
               ],
             },
-            { name: 'copyrightYear', type: 'number', required: true, defaultValue: 2025 },
             { name: 'madeWith', type: 'text', defaultValue: 'Made with ♥ for engineering students' },
           ],
         },

@@ -23,14 +23,13 @@ export type SeedSiteSettings = {
   faqSection: { heading: string }
   contact: { heading: string; body: string }
   booking: { heading: string; footnote: string }
-  plansSection: { heading: string; banner: string }
+  plansSection: { heading: string; banner: string; bannerEndsAt?: string | null }
   footer: {
     tagline: string
     services: SeedLink[]
     informationLinks: SeedLink[]
     newsletterHeading: string
     socials: { linkedin: string; facebook: string; twitter: string }
-    copyrightYear: number
     madeWith: string
   }
 }
@@ -155,7 +154,7 @@ export const siteSettings: SeedSiteSettings = {
       { label: 'Session planner', href: '/myDashboard' },
     ],
     informationLinks: [
-      { label: 'Terms and condition', href: '/terms' },
+      { label: 'Terms and conditions', href: '/terms' },
       { label: 'Privacy', href: '/privacy' },
       { label: 'Cancellation and refund', href: '/cancellation' },
       { label: 'Shipping and delivery', href: '/shipping' },
@@ -167,7 +166,6 @@ export const siteSettings: SeedSiteSettings = {
       facebook: '',
       twitter: 'https://twitter.com/mentorloop',
     },
-    copyrightYear: 2025,
     madeWith: 'Made with ♥ for engineering students',
   },
 }

@@ -221,6 +221,31 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     createBody: () => ({ exam: 'GATE CSE', year: 2024, topic: 'SQL', question: unique('New?'), solution: 'A.' }),
     patch: { solution: 'Edited.' },
   },
+  'practice-answers': {
+    // Written only by POST /api/questions/practice/answer; a student reads their own answers.
+    allowed: { create: NOBODY, list: ['studentA', 'admin'], read: ['studentA', 'admin'], update: NOBODY, delete: ADMIN },
+    fixture: async ({ payload, users }) => {
+      const question = await create(payload, 'questions', {
+        exam: 'GATE CSE',
+        year: 2024,
+        topic: 'DBMS',
+        question: unique('Q?'),
+        solution: 'A.',
+        options: [{ text: 'Yes' }, { text: 'No' }],
+        correctOption: 1,
+      })
+      return create(payload, 'practice-answers', {
+        user: users.studentA.id,
+        question: question.id,
+        topic: 'DBMS',
+        chosenOption: 1,
+        correct: true,
+        answeredAt: new Date().toISOString(),
+      })
+    },
+    createBody: ({ users }) => ({ user: users.studentB.id, question: 1, topic: 'DBMS', chosenOption: 1, correct: true }),
+    patch: { correct: false },
+  },
   'email-outbox': {
     allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: NOBODY, delete: ADMIN },
     fixture: ({ payload }) =>

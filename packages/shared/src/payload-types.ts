@@ -84,6 +84,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscriber;
     'email-outbox': EmailOutbox;
     questions: Question;
+    'practice-answers': PracticeAnswer;
     sessions: Session;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -110,6 +111,7 @@ export interface Config {
     'newsletter-subscribers': NewsletterSubscribersSelect<false> | NewsletterSubscribersSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
+    'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -654,6 +656,19 @@ export interface Question {
     | 'SQL';
   question: string;
   /**
+   * Two to six choices; students pick one. Leave empty for an open question (not shown in practice).
+   */
+  options?:
+    | {
+        text: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Which option is right, counting from 1.
+   */
+  correctOption?: number | null;
+  /**
    * Worked answer.
    */
   solution: string;
@@ -664,6 +679,31 @@ export interface Question {
    */
   inFreeSample?: boolean | null;
   order?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "practice-answers".
+ */
+export interface PracticeAnswer {
+  id: number;
+  user: number | User;
+  question: number | Question;
+  topic:
+    | 'Quantitative Aptitude'
+    | 'Logical Reasoning'
+    | 'Verbal Ability'
+    | 'Data Structures'
+    | 'Algorithms'
+    | 'DBMS'
+    | 'Operating Systems'
+    | 'Computer Networks'
+    | 'OOP'
+    | 'SQL';
+  chosenOption: number;
+  correct: boolean;
+  answeredAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -904,6 +944,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'questions';
         value: number | Question;
+      } | null)
+    | ({
+        relationTo: 'practice-answers';
+        value: number | PracticeAnswer;
       } | null)
     | ({
         relationTo: 'sessions';
@@ -1268,11 +1312,32 @@ export interface QuestionsSelect<T extends boolean = true> {
   year?: T;
   topic?: T;
   question?: T;
+  options?:
+    | T
+    | {
+        text?: T;
+        id?: T;
+      };
+  correctOption?: T;
   solution?: T;
   videoUrl?: T;
   toppersSolution?: T;
   inFreeSample?: T;
   order?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "practice-answers_select".
+ */
+export interface PracticeAnswersSelect<T extends boolean = true> {
+  user?: T;
+  question?: T;
+  topic?: T;
+  chosenOption?: T;
+  correct?: T;
+  answeredAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1427,8 +1492,12 @@ export interface SiteSetting {
   plansSection: {
     heading: string;
     banner?: string | null;
+    /**
+     * The banner reads “until {date}” and hides itself after this moment. Empty: no end.
+     */
+    bannerEndsAt?: string | null;
   };
-  footer: {
+  footer?: {
     tagline?: string | null;
     services?:
       | {
@@ -1453,7 +1522,6 @@ export interface SiteSetting {
       facebook?: string | null;
       twitter?: string | null;
     };
-    copyrightYear: number;
     madeWith?: string | null;
   };
   _status?: ('draft' | 'published') | null;
@@ -1567,6 +1635,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         heading?: T;
         banner?: T;
+        bannerEndsAt?: T;
       };
   footer?:
     | T
@@ -1594,7 +1663,6 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               facebook?: T;
               twitter?: T;
             };
-        copyrightYear?: T;
         madeWith?: T;
       };
   _status?: T;

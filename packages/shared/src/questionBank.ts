@@ -57,15 +57,50 @@ export function isCompletePaymentResponse(value: unknown): value is QbVerifyPaym
 
 export type QbVerifyPaymentResponse = { success: true; message: string; status: QbSubscriptionStatus }
 
+/** The result of an answered question: only then do the correct option and the solutions reach the browser. */
+export type QbAnswered = {
+  /** 1 = the first option. */
+  chosenOption: number
+  correct: boolean
+  correctOption: number
+  solution: string
+  videoUrl?: string | null
+  toppersSolution?: string | null
+}
+
 export type QbPracticeQuestion = {
   id: number
   exam: string
   year: number
   topic: string
   question: string
-  solution: string
-  videoUrl?: string | null
-  toppersSolution?: string | null
+  options: { text: string }[]
+  /** Null until the student has answered it. */
+  answer: QbAnswered | null
+}
+
+/** "Arrays: 3 of 5 correct". */
+export type QbTopicScore = { topic: string; answered: number; correct: number }
+
+/** POST /api/questions/practice/answer. */
+export const qbAnswerSchema = z.object({
+  questionId: z.coerce
+    .number({ error: 'Choose a question.' })
+    .int({ error: 'Choose a question.' })
+    .positive({ error: 'Choose a question.' }),
+  chosenOption: z.coerce
+    .number({ error: 'Choose an answer.' })
+    .int({ error: 'Choose an answer.' })
+    .min(1, { error: 'Choose an answer.' })
+    .max(6, { error: 'Choose an answer.' }),
+})
+export type QbAnswerRequest = z.infer<typeof qbAnswerSchema>
+
+export type QbAnswerResult = { question: QbPracticeQuestion; firstAnswer: boolean; scores: QbTopicScore[] }
+
+/** "3 of 5 correct". */
+export function formatTopicScore(s: QbTopicScore): string {
+  return `${s.correct} of ${s.answered} correct`
 }
 
 /** What a student may see in the question bank right now, from their plan (Free when none). */
@@ -85,4 +120,5 @@ export type QbPracticeSet = {
   topic: string | null
   topics: string[]
   questions: QbPracticeQuestion[]
+  scores: QbTopicScore[]
 }

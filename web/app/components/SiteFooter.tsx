@@ -1,4 +1,4 @@
-import { now } from '@mentorloop/shared'
+import { copyrightYear, now } from '@mentorloop/shared'
 import type { ReactNode } from 'react'
 import type { SiteCopy } from '~/models/content'
 import { NewsletterForm } from './NewsletterForm'
@@ -88,8 +88,7 @@ export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
       </div>
       <div className="border-t border-white/10 px-4 py-5 text-center text-sm text-slate-300">
         <p>
-          © {footer?.copyrightYear ?? now().getFullYear()} {settings?.siteName ?? 'MentorLoop'}.{' '}
-          {footer ? footer.madeWith : 'Made with ♥ for engineering students'}
+          © {copyrightYear(now())} {settings?.siteName ?? 'MentorLoop'}. {footer ? footer.madeWith : 'Made with ♥ for engineering students'}
         </p>
       </div>
     </footer>

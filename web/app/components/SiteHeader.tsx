@@ -1,12 +1,13 @@
-import { Link } from '@remix-run/react'
-import { useRef } from 'react'
+import { Link, useLocation } from '@remix-run/react'
+import { type ReactNode, useRef } from 'react'
 import type { AvatarMenuUser } from './AvatarMenu'
 import { DeferredAvatarMenu } from './DeferredAvatarMenu'
 import { SectionLink } from './landing/SectionLink'
 
 export const NAV = [
   { label: 'Home', href: '/#hero' },
-  { label: 'Mentors', href: '/#mentors' },
+  { label: 'Mentors', href: '/find-mentors' },
+  { label: 'Question bank', href: '/question-bank/subscription' },
   { label: 'About Us', href: '/#about' },
   { label: 'FAQ', href: '/#faq' },
   { label: 'Contact', href: '/#contact' },
@@ -18,10 +19,38 @@ export const NAV = [
  * is open, Escape and a click outside close it). Picking a section moves focus to that section.
  * Without JavaScript the footer's links lead to the same sections.
  */
+/** A landing section scrolls smoothly; a page of its own is an ordinary client-side link. */
+function NavLink({
+  href,
+  className,
+  onNavigate,
+  children,
+}: {
+  href: string
+  className: string
+  onNavigate?: () => void
+  children: ReactNode
+}) {
+  if (href.startsWith('/#'))
+    return (
+      <SectionLink href={href} onNavigate={onNavigate} className={className}>
+        {children}
+      </SectionLink>
+    )
+  return (
+    <Link to={href} onClick={onNavigate} className={className} prefetch="intent">
+      {children}
+    </Link>
+  )
+}
+
 export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarMenuUser | null }) {
   const menu = useRef<HTMLDialogElement>(null)
   // Closing returns focus to the menu button; the section link then moves it to the section.
   const closeForNavigation = () => menu.current?.close()
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  const signInHref = location.pathname === '/login' ? `/login${location.search}` : `/login?${new URLSearchParams({ redirectTo: here })}`
   return (
     <header id="site-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-[4.5rem] max-w-6xl items-center gap-4 px-4">
@@ -32,9 +61,9 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
         <ul className="hidden items-center gap-6 text-sm font-medium text-slate-700 min-[1035px]:flex">
           {NAV.map((item) => (
             <li key={item.href}>
-              <SectionLink href={item.href} className="rounded px-1 py-2 hover:text-brand-700">
+              <NavLink href={item.href} className="rounded px-1 py-2 hover:text-brand-700">
                 {item.label}
-              </SectionLink>
+              </NavLink>
             </li>
           ))}
         </ul>
@@ -44,6 +73,15 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
         >
           Book Session
         </SectionLink>
+        {user ? null : (
+          <Link
+            to={signInHref}
+            className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            data-testid="header-sign-in"
+          >
+            Sign in
+          </Link>
+        )}
         <DeferredAvatarMenu user={user} />
         <button
           type="button"
@@ -95,13 +133,13 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
             <ul className="mt-4 space-y-1">
               {NAV.map((item) => (
                 <li key={item.href}>
-                  <SectionLink
+                  <NavLink
                     href={item.href}
                     onNavigate={closeForNavigation}
                     className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
                   >
                     {item.label}
-                  </SectionLink>
+                  </NavLink>
                 </li>
               ))}
             </ul>

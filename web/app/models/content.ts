@@ -76,7 +76,7 @@ const siteSettingsSchema = z
     about: section({ heading: textOr('About Us'), body: required }, () => true),
     faqSection: section({ heading: textOr('Frequently Asked Questions') }, () => true),
     contact: section({ heading: textOr('Contact Us'), body: text }, () => true),
-    plansSection: section({ heading: textOr('Choose Your Plan'), banner: text }, () => true),
+    plansSection: section({ heading: textOr('Choose Your Plan'), banner: text, bannerEndsAt: text }, () => true),
     footer: section(
       {
         tagline: text,
@@ -84,7 +84,6 @@ const siteSettingsSchema = z
         informationLinks: listOf(link),
         newsletterHeading: text,
         socials: section({ linkedin: text, facebook: text, twitter: text }, () => true),
-        copyrightYear: z.number().int().nullable().catch(null),
         madeWith: text,
       },
       () => true,
@@ -97,14 +96,13 @@ const siteSettingsSchema = z
     // These are always there (the nav links to them), with their fallback headings.
     mentorsSection: s.mentorsSection ?? { heading: 'Mentors', intro: null },
     faqSection: s.faqSection ?? { heading: 'Frequently Asked Questions' },
-    plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null },
+    plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null, bannerEndsAt: null },
     footer: s.footer ?? {
       tagline: null,
       services: [],
       informationLinks: [],
       newsletterHeading: null,
       socials: null,
-      copyrightYear: null,
       madeWith: null,
     },
   }))

@@ -1,4 +1,6 @@
 import type {
+  QbAnswerRequest,
+  QbAnswerResult,
   QbCreateOrderResponse,
   QbPaidPlanCode,
   QbPracticeSet,
@@ -24,4 +26,8 @@ export function verifyQuestionBankPayment(token: string, fields: QbVerifyPayment
 
 export function getPracticeQuestions(token: string, topic: string | null): Promise<QbPracticeSet> {
   return cms<QbPracticeSet>('/questions/practice', { token, query: topic ? { topic } : undefined })
+}
+
+export function answerPracticeQuestion(token: string, body: QbAnswerRequest): Promise<QbAnswerResult> {
+  return cms<QbAnswerResult>('/questions/practice/answer', { method: 'POST', token, body })
 }

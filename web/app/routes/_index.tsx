@@ -1,4 +1,4 @@
-import { seatAction } from '@mentorloop/shared'
+import { earlyBirdBanner, now, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { footer: _footer, ...copy } = settings
     return {
       settings: copy,
+      // Decided per request from the clock: the cached settings cannot keep an ended offer up.
+      earlyBird: earlyBirdBanner(copy.plansSection, now()),
       plans,
       faqs,
       testimonials,
@@ -121,6 +123,7 @@ export default function Index() {
   const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
   const settings = preview?.globalSlug === 'site-settings' ? parseSiteSettings(mergePreview(data.settings, preview.data)) : data.settings
   const plans = preview ? parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
+  const earlyBird = preview?.globalSlug === 'site-settings' ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird
   const faqs = preview ? parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')) : data.faqs
   const testimonials = preview ? parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
   const wanted = Number(searchParams.get('mentor'))
@@ -140,7 +143,7 @@ export default function Index() {
       <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
       {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}
       <BookingSection key={preselectedMentorId ?? 'none'} mentors={bookable} user={user} preselectedMentorId={preselectedMentorId} />
-      <PlansSection heading={settings.plansSection.heading} banner={settings.plansSection.banner} plans={plans} />
+      <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} />
     </>
   )
 }

@@ -133,4 +133,21 @@ describe('question-bank subscription route', () => {
     })
     expect(calls.some((c) => c.path === '/payment/create-order')).toBe(false)
   })
+
+  it('on Free, the Free button opens practice without an order', async () => {
+    answers['GET /payment/subscription-status'] = {
+      status: 200,
+      body: { currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null },
+    }
+    const request = new Request('http://localhost:3000/question-bank/subscription', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'free' }),
+      headers: { cookie: await cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const thrown = await Promise.resolve(route.action({ request, params: {}, context: {} })).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('location')).toBe('/question-bank/practice')
+    expect(calls.some((c) => c.path === '/payment/create-order')).toBe(false)
+  })
 })

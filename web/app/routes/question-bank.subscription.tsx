@@ -7,7 +7,7 @@ import {
   type QbSubscriptionStatus,
   qbCreateOrderSchema,
 } from '@mentorloop/shared'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
@@ -53,6 +53,9 @@ type ActionResult =
   | { intent: 'free'; info: string; error?: undefined }
   | { intent: string; error: string }
 
+/** One status for a student on Free (not a red "No active subscription!" beside "Free"). */
+const FREE_PLAN_STATUS = 'Free plan: a sample of previous-year questions, no expiry.'
+
 const NEEDS_JAVASCRIPT = 'The payment window needs JavaScript. Please enable it and try again.'
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -97,13 +100,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === 'free') {
-    // Free costs nothing, so no order: a paid plan simply runs to its end and Free follows.
+    // Free costs nothing, so no order: a paid plan simply runs to its end and Free follows;
+    // a student on Free goes straight to practice.
     const status = await getSubscriptionStatus(token).catch(() => null)
     if (!status) return data<ActionResult>({ intent, error: MESSAGES.QB_STATUS_FAILED }, { status: 502 })
-    const info =
-      status.isActive && status.expiryDate
-        ? `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate, 'dayFirst')}; after that you return to Free automatically.`
-        : 'You are on the Free plan: 5 previous-year questions are ready to practise.'
+    if (!(status.isActive && status.expiryDate)) throw redirect('/question-bank/practice')
+    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate, 'dayFirst')}; after that you return to Free automatically.`
     return data<ActionResult>({ intent, info })
   }
 
@@ -251,8 +253,8 @@ export default function QuestionBankSubscription() {
                 Expires on: {formatDate(status.expiryDate, 'dayFirst')}
               </p>
             ) : (
-              <p className="mt-1 font-medium text-red-700" data-testid="qb-expiry">
-                {MESSAGES.QB_NO_ACTIVE_SUBSCRIPTION}
+              <p className="mt-1 text-slate-700" data-testid="qb-expiry">
+                {FREE_PLAN_STATUS}
               </p>
             )}
           </div>

@@ -131,7 +131,7 @@ export function BookingSection({
               type="email"
               readOnly
               value={user?.email ?? ''}
-              placeholder="Please log in to check Email adress"
+              placeholder="Please log in to check Email address"
               className={INPUT}
             />
           </Field>

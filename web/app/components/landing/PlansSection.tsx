@@ -1,9 +1,11 @@
+import type { EarlyBirdBanner } from '@mentorloop/shared'
+import { Link } from '@remix-run/react'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { PlanCard } from '~/components/PlanCard'
 import type { PlanView } from '~/models/content'
 
 /** Left out while no plan is on sale. */
-export function PlansSection({ heading, banner, plans }: { heading: string; banner?: string | null; plans: PlanView[] }) {
+export function PlansSection({ heading, banner, plans }: { heading: string; banner?: EarlyBirdBanner | null; plans: PlanView[] }) {
   if (plans.length === 0) return null
   return (
     <section id="premium-plans" aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16">
@@ -11,13 +13,25 @@ export function PlansSection({ heading, banner, plans }: { heading: string; bann
         {heading}
       </h2>
       {banner ? (
-        <p className="mx-auto mt-4 w-fit rounded-full bg-amber-100 px-4 py-1.5 text-sm font-semibold text-amber-900">{banner}</p>
+        <p
+          className="mx-auto mt-4 w-fit max-w-full rounded-full bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-900"
+          data-testid="early-bird-banner"
+        >
+          {banner.text}
+          {banner.until ? ` until ${banner.until}` : ''}
+        </p>
       ) : null}
       <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
         {plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} action={<BuyPlanButton planCode={plan.code} planName={plan.name} />} />
         ))}
       </div>
+      <p className="mt-10 text-center text-slate-700" data-testid="landing-question-bank">
+        Preparing for placement tests?{' '}
+        <Link to="/question-bank/subscription" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Practise previous-year questions in the Question bank
+        </Link>
+      </p>
     </section>
   )
 }

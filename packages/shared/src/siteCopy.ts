@@ -1,0 +1,25 @@
+import { formatDate, istDay } from './dates'
+
+/** The footer's copyright year: the current year in India, from the clock (never a stored number). */
+export function copyrightYear(at: Date): number {
+  return istDay(at).year
+}
+
+export type EarlyBirdBanner = { text: string; until: string | null }
+
+/**
+ * The plans section's early-bird banner as a visitor sees it at `at`: its text with "until
+ * {date}" when it has an end, or nothing once the end has passed (or when there is no text).
+ * Decided per request from the clock, so a cached copy of the site settings cannot keep it up.
+ */
+export function earlyBirdBanner(
+  section: { banner?: string | null; bannerEndsAt?: string | null } | null | undefined,
+  at: Date,
+): EarlyBirdBanner | null {
+  const text = section?.banner?.trim()
+  if (!text) return null
+  const endsAt = section?.bannerEndsAt ? new Date(section.bannerEndsAt) : null
+  if (!endsAt || Number.isNaN(endsAt.getTime())) return { text, until: null }
+  if (at.getTime() >= endsAt.getTime()) return null
+  return { text, until: formatDate(endsAt, 'dayFirst') }
+}
