@@ -218,6 +218,9 @@ test('PostgreSQL stopped under load: only 503s meanwhile, both servers recover, 
     expect(dashboard?.status()).toBe(503)
     await expect(page.getByText(UNAVAILABLE_TEXT)).toBeVisible()
     expect(page.url()).not.toContain('/login')
+    // Still signed in as far as the header goes: no "Sign in", the account is only unavailable.
+    await expect(page.getByTestId('account-unavailable')).toBeVisible()
+    await expect(page.getByTestId('header-sign-in')).toHaveCount(0)
     expect(await sessionCookie()).toBe(cookieBefore)
     const health = await fetch(`${stack.cmsUrl}/readyz`)
     expect(health.status).toBe(503)

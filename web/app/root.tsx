@@ -8,6 +8,7 @@ import { getSiteSettings } from '~/models/content.server'
 import stylesheet from '~/tailwind.css?url'
 import { getOptionalUser } from '~/utils/auth.server'
 import { useNonce } from '~/utils/nonce-provider'
+import { getSessionToken } from '~/utils/session.server'
 import { getToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
@@ -25,10 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, { toast, headers }, signedIn] = await Promise.all([
     getSiteSettings().catch(() => null),
     getToast(request),
-    // The avatar menu; when the CMS cannot say who this is, the header shows "Login".
-    getOptionalUser(request).catch(() => null),
+    // The avatar menu. When the CMS cannot say who this is, a visitor with a session cookie is
+    // not shown "Sign in" (they are still signed in): the header says the account is unavailable.
+    getOptionalUser(request).then(
+      (u) => ({ user: u, accountUnavailable: false }),
+      async () => ({ user: null, accountUnavailable: Boolean(await getSessionToken(request)) }),
+    ),
   ])
-  const user = signedIn ? { email: signedIn.email, roles: signedIn.roles, mentorId: signedIn.mentorId } : null
+  const user = signedIn.user ? { email: signedIn.user.email, roles: signedIn.user.roles, mentorId: signedIn.user.mentorId } : null
   // Only what the layout shows (header, footer, default meta): every page carries this data.
   const layout = settings
     ? {
@@ -39,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         footer: settings.footer,
       }
     : null
-  return data({ settings: layout, toast, user }, { headers: headers ?? undefined })
+  return data({ settings: layout, toast, user, accountUnavailable: signedIn.accountUnavailable }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -60,7 +65,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader siteName={rootData?.settings?.siteName ?? 'MentorLoop'} user={rootData?.user ?? null} />
+        <SiteHeader
+          siteName={rootData?.settings?.siteName ?? 'MentorLoop'}
+          user={rootData?.user ?? null}
+          accountUnavailable={rootData?.accountUnavailable ?? false}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -44,7 +44,16 @@ function NavLink({
   )
 }
 
-export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarMenuUser | null }) {
+export function SiteHeader({
+  siteName,
+  user,
+  accountUnavailable = false,
+}: {
+  siteName: string
+  user: AvatarMenuUser | null
+  /** Signed in, but the CMS cannot say as whom right now (an outage): no "Sign in", no menu. */
+  accountUnavailable?: boolean
+}) {
   const menu = useRef<HTMLDialogElement>(null)
   // Closing returns focus to the menu button; the section link then moves it to the section.
   const closeForNavigation = () => menu.current?.close()
@@ -73,7 +82,12 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
         >
           Book Session
         </SectionLink>
-        {user ? null : (
+        {accountUnavailable && !user ? (
+          <span className="text-sm text-slate-700" data-testid="account-unavailable">
+            Account unavailable
+          </span>
+        ) : null}
+        {user || accountUnavailable ? null : (
           <Link
             to={signInHref}
             className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
@@ -82,7 +96,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: AvatarM
             Sign in
           </Link>
         )}
-        <DeferredAvatarMenu user={user} />
+        {accountUnavailable && !user ? null : <DeferredAvatarMenu user={user} />}
         <button
           type="button"
           onClick={() => menu.current?.showModal()}
