@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { formatRupees, nowIso, paiseToRupees, type RefundReason } from '@mentorloop/shared'
+import { formatRupees, nowIso, paiseToRupees, planLabel, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -129,7 +129,7 @@ export async function decideRefund(
         subject: 'About your refund request',
         greeting: `Hi ${student.name ?? 'there'},`,
         paragraphs: [
-          `We could not approve your refund request for the ${plan.name} plan.`,
+          `We could not approve your refund request for ${planLabel(plan.name)}.`,
           adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
         ],
       }),

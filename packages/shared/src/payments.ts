@@ -104,3 +104,6 @@ export type ActivePlanView = {
   startsAt: string
   endsAt: string
 }
+
+/** A plan the student may not buy now and why (`refused` in `GET /api/payments/active-plans`). */
+export type RefusedPurchase = { title: string; message: string }

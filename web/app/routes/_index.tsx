@@ -14,10 +14,12 @@ import type { MentorsResult } from '~/components/landing/types'
 import { CmsError } from '~/models/cms.server'
 import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
+import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
+import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -52,11 +54,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getTestimonials(),
       getOptionalUser(request).catch(() => null),
     ])
+    // A signed-in student's cards show their own plan and what they may not buy now.
+    const token = user ? await getSessionToken(request) : null
+    const owned = token
+      ? await getPlanStates(token).then(
+          ({ activeUntil, refused }) => ({ activeUntil, refused }),
+          () => null,
+        )
+      : null
     // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
     const { footer: _footer, ...copy } = settings
     return {
       settings: copy,
       plans,
+      owned,
       faqs,
       testimonials,
       user: user ? { email: user.email, name: user.name, phone: null } : null,
@@ -140,7 +151,7 @@ export default function Index() {
       <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
       {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}
       <BookingSection key={preselectedMentorId ?? 'none'} mentors={bookable} user={user} preselectedMentorId={preselectedMentorId} />
-      <PlansSection heading={settings.plansSection.heading} banner={settings.plansSection.banner} plans={plans} />
+      <PlansSection heading={settings.plansSection.heading} banner={settings.plansSection.banner} plans={plans} owned={data.owned} />
     </>
   )
 }
