@@ -71,7 +71,7 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
   await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
   await notice.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Active until')
+  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Your plan, active until')
 
   await page.goto('/paymentHistory')
   await waitForHydration(page)
@@ -80,7 +80,7 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText('Success')
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(PLAN)
   await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Failed')
-  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid On[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid on[A-Z][a-z]{2} \d{1,2}, \d{4}/)
   await expectAccessible(page)
 })
 

@@ -83,7 +83,11 @@ export type PaymentHistoryItem = {
   id: number
   planCode: string | null
   planName: string | null
+  /** Only when the payment belongs to a booking (cms/services/payments/paymentHistory.ts). */
   mentorName: string | null
+  /** The gateway's payment id (pay_…), or its order id for an attempt that never got one. */
+  reference: string
+  /** In paise. */
   amount: number
   currency: string
   status: 'created' | 'completed' | 'failed' | 'refunded'
