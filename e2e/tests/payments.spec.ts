@@ -80,6 +80,9 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText('Success')
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(PLAN)
   await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Failed')
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-amount"]')).toHaveText(/^₹[\d,]+$/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-reference"]')).toHaveText(/^pay_/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Attempted on')
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid on[A-Z][a-z]{2} \d{1,2}, \d{4}/)
   await expectAccessible(page)
 })
@@ -116,6 +119,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
 
   const terms = page.getByRole('dialog', { name: 'Refund Terms & Conditions' })
   await expect(terms).toBeVisible()
+  // The dialog says how much comes back and what happens to the seat.
+  await expect(terms.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+/)
+  await expect(terms.getByTestId('refund-summary')).toContainText(/seat/)
   await terms.getByRole('button', { name: 'Confirm Refund' }).click()
 
   const done = page.getByRole('dialog', { name: 'Refund Initiated ✅' })

@@ -76,7 +76,7 @@ export async function requestRefund(
         subject: 'We received your refund request',
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
-          `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan?.name ?? 'mentorship'} plan.`,
+          `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan?.name ?? 'mentorship')}.`,
           'Our team will review it and you will be notified once it is processed (usually within 5-7 business days).',
         ],
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },

@@ -150,7 +150,7 @@ export default function PaymentHistory() {
   const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/paymentHistory')
   const refundable = payments
     .filter((p) => p.status === 'completed' && !p.complimentary && (!p.refund || p.refund.status === 'rejected'))
-    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName }))
+    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName, amount: p.amount }))
 
   return (
     <PrivatePage title="Payment History" subtitle="Track your mentorship payments and subscription details.">

@@ -5,7 +5,7 @@ import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
 import { getPlans } from '~/models/content.server'
-import { getPlanStates } from '~/models/payments.server'
+import { getPlanStates, type PlanStates } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · MentorLoop' }]
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getPlans('mentorship').catch(() => null),
     getPlanStates(token).then(
       (states) => ({ states, failed: false }),
-      () => ({ states: { activeUntil: {}, refused: {} }, failed: true }),
+      () => ({ states: { activeUntil: {}, refused: {} } as Pick<PlanStates, 'activeUntil' | 'refused'>, failed: true }),
     ),
   ])
   // The student's running plans and the plans they may not buy now, as the CMS's one rule says.
