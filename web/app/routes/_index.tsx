@@ -11,7 +11,7 @@ import { MentorsList, MentorsLoading, MentorsSectionShell } from '~/components/l
 import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
 import type { MentorsResult } from '~/components/landing/types'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, cms } from '~/models/cms.server'
 import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getPlanStates } from '~/models/payments.server'
@@ -55,13 +55,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getOptionalUser(request).catch(() => null),
     ])
     // A signed-in student's cards show their own plan and what they may not buy now.
+    // The booking form is prefilled with the phone saved on their own profile at their last booking.
     const token = user ? await getSessionToken(request) : null
-    const owned = token
-      ? await getPlanStates(token).then(
-          ({ activeUntil, refused }) => ({ activeUntil, refused }),
-          () => null,
-        )
-      : null
+    const [owned, profile] = token
+      ? await Promise.all([
+          getPlanStates(token).then(
+            ({ activeUntil, refused }) => ({ activeUntil, refused }),
+            () => null,
+          ),
+          cms<{ phone?: string | null }>(`/users/${user?.id}`, { token, query: { depth: 0 } }).catch(() => null),
+        ])
+      : [null, null]
     // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
     const { footer: _footer, ...copy } = settings
     return {
@@ -70,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       owned,
       faqs,
       testimonials,
-      user: user ? { email: user.email, name: user.name, phone: null } : null,
+      user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       mentors: streamMentors ? mentors : await mentors,
       canonical: `${env.WEB_PUBLIC_URL}/`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
