@@ -8,6 +8,7 @@ import * as migration_20261122_161912_issue6_payment_events from './20261122_161
 import * as migration_20261123_155830_complimentary_plans from './20261123_155830_complimentary_plans'
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
+import * as migration_20261123_224330_site_settings_business from './20261123_224330_site_settings_business'
 
 export const migrations = [
   {
@@ -59,5 +60,10 @@ export const migrations = [
     up: migration_20261123_190242_refund_state_machine.up,
     down: migration_20261123_190242_refund_state_machine.down,
     name: '20261123_190242_refund_state_machine',
+  },
+  {
+    up: migration_20261123_224330_site_settings_business.up,
+    down: migration_20261123_224330_site_settings_business.down,
+    name: '20261123_224330_site_settings_business',
   },
 ]

@@ -1415,6 +1415,14 @@ export interface SiteSetting {
     heading: string;
     banner?: string | null;
   };
+  business: {
+    legalName: string;
+    address: string;
+    /**
+     * Optional. 15 characters, e.g. 29ABCDE1234F1Z5; leave empty when not registered.
+     */
+    gstin?: string | null;
+  };
   footer: {
     tagline?: string | null;
     services?:
@@ -1554,6 +1562,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         heading?: T;
         banner?: T;
+      };
+  business?:
+    | T
+    | {
+        legalName?: T;
+        address?: T;
+        gstin?: T;
       };
   footer?:
     | T
