@@ -134,6 +134,18 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
           </div>
         )}
       </dl>
+      {(p.status === 'completed' || p.status === 'refunded') && !p.complimentary ? (
+        <p className="mt-3">
+          <a
+            href={`/paymentHistory/${p.id}/receipt`}
+            download
+            className="font-semibold text-brand-700 underline hover:text-brand-900"
+            data-testid="receipt-link"
+          >
+            Receipt<span className="sr-only"> for {p.planName ?? 'this payment'} (PDF)</span>
+          </a>
+        </p>
+      ) : null}
       {p.refund ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="refund-status" data-refund-status={p.refund.status}>
           {refundText(p.refund)}
