@@ -25,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return text('The receipt could not be created right now. Please try again.', 503)
   }
   if (res.status === 404 || res.status === 403) return text('There is no such receipt.', 404)
-  if (!res.ok || !res.body) return text('The receipt could not be created right now. Please try again.', res.status >= 500 ? 503 : res.status)
+  if (!res.ok || !res.body)
+    return text('The receipt could not be created right now. Please try again.', res.status >= 500 ? 503 : res.status)
   return new Response(res.body, {
     headers: {
       'Content-Type': 'application/pdf',
