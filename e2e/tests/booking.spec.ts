@@ -41,8 +41,9 @@ test('a student without a plan: field errors inline only, then one calm Payment 
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(PERSONAS.studentWithoutPlan.email)
   await page.getByRole('button', { name: 'Book Session' }).click()
   // One message per problem: the missing fields are marked beside them, no dialog on top.
-  await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
+  await expect(page.getByLabel('Contact', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Mentor', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('form [aria-invalid="true"]').first()).toBeFocused()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await fillBookingForm(page, own, { contact: '12345' })
