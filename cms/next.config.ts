@@ -26,6 +26,8 @@ const nextConfig: NextConfig = {
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   poweredByHeader: false,
   transpilePackages: ['@mentorloop/shared'],
+  // pdfkit reads its font metrics from its own folder at run time: load it from node_modules, unbundled.
+  serverExternalPackages: ['pdfkit'],
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },

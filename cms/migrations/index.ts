@@ -10,6 +10,7 @@ import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
 import * as migration_20261123_221440_mentor_linkedin from './20261123_221440_mentor_linkedin'
 import * as migration_20261123_223514_practice_answers from './20261123_223514_practice_answers'
+import * as migration_20261123_224330_site_settings_business from './20261123_224330_site_settings_business'
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261123_223514_practice_answers.up,
     down: migration_20261123_223514_practice_answers.down,
     name: '20261123_223514_practice_answers',
+  },
+  {
+    up: migration_20261123_224330_site_settings_business.up,
+    down: migration_20261123_224330_site_settings_business.down,
+    name: '20261123_224330_site_settings_business',
   },
 ]

@@ -31,31 +31,37 @@ async function fillBookingForm(page: Page, mentorId: number, opts: { name?: stri
   await page.getByLabel('Mentor', { exact: true }).selectOption(String(mentorId))
 }
 
-test('a student without a plan sees Payment Required with View Plans and Cancel', async ({ page }) => {
+test('a student without a plan: field errors inline only, then one calm Payment Required dialog with See plans and Cancel', async ({
+  page,
+}) => {
   const { own } = await mentorIds()
   await signInAs(page, 'studentWithoutPlan')
   await page.goto('/book')
   await waitForHydration(page)
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(PERSONAS.studentWithoutPlan.email)
   await page.getByRole('button', { name: 'Book Session' }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText(MESSAGES.MISSING_FIELDS_TITLE)
-  await expect(dialog).toContainText(MESSAGES.MISSING_FIELDS)
-  await dialog.getByRole('button', { name: 'OK' }).click()
+  // One message per problem: the missing fields are marked beside them, no dialog on top.
+  await expect(page.getByLabel('Contact', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Mentor', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('form [aria-invalid="true"]').first()).toBeFocused()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await fillBookingForm(page, own, { contact: '12345' })
   await page.getByRole('button', { name: 'Book Session' }).click()
-  await expect(page.getByRole('dialog')).toContainText(MESSAGES.INVALID_PHONE)
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByLabel('Contact', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await page.getByLabel('Contact', { exact: true }).fill('9876543210')
   await page.getByRole('button', { name: 'Book Session' }).click()
+  const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: MESSAGES.PAYMENT_REQUIRED_TITLE })).toBeVisible()
   await expect(dialog).toContainText(MESSAGES.PAYMENT_REQUIRED)
-  await expect(page.getByText(MESSAGES.PAYMENT_REQUIRED_TOAST)).toBeVisible()
+  // Calm, and said once: no red alert dialog, no toast repeating it.
+  await expect(dialog).not.toHaveAttribute('role', 'alertdialog')
+  await expect(page.getByText(MESSAGES.PAYMENT_REQUIRED_TOAST)).toHaveCount(0)
   await expectAccessible(page, { exclude: TOASTS })
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'View Plans' }).click()
+  await dialog.getByRole('button', { name: 'See plans' }).click()
   await expect(page).toHaveURL(/\/#premium-plans$/)
 })
 

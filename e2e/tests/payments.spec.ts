@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Buying a mentorship plan through the sandbox checkout (the same browser and verification code
@@ -71,7 +71,13 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
   await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
   await notice.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Active until')
+  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Your plan, active until')
+  // A second mentorship plan while this one runs is not offered; the server refuses it too.
+  await expect(page.getByTestId('refused-PLACEMENT_FOCUSED')).toContainText('You already have the Beginner Techy Plan until')
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0)
+  const second = await page.request.post('/resources/payments', { form: { intent: 'create-order', planCode: 'PLACEMENT_FOCUSED' } })
+  expect(second.status()).toBe(409)
+  expect((await second.json()).error).toContain('You already have the Beginner Techy Plan until')
 
   await page.goto('/paymentHistory')
   await waitForHydration(page)
@@ -80,8 +86,19 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText('Success')
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(PLAN)
   await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Failed')
-  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid On[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-amount"]')).toHaveText(/^₹[\d,]+$/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-reference"]')).toHaveText(/^pay_/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Attempted on')
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid on[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="failed"] [data-testid="receipt-link"]')).toHaveCount(0)
+  const download = page.waitForEvent('download')
+  await page.getByTestId('receipt-link').click()
+  const pdf = await download
+  expect(pdf.suggestedFilename()).toMatch(/^mentorloop-receipt-\d+\.pdf$/)
+  const bytes = await (await import('node:fs/promises')).readFile((await pdf.path())!)
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
   await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'payment-history')
 })
 
 test('request a refund through the four dialogs; the admin approves it in /admin; the history shows it refunded', async ({
@@ -116,6 +133,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
 
   const terms = page.getByRole('dialog', { name: 'Refund Terms & Conditions' })
   await expect(terms).toBeVisible()
+  // The dialog says how much comes back and what happens to the seat.
+  await expect(terms.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+/)
+  await expect(terms.getByTestId('refund-summary')).toContainText(/seat/)
   await terms.getByRole('button', { name: 'Confirm Refund' }).click()
 
   const done = page.getByRole('dialog', { name: 'Refund Initiated ✅' })

@@ -6,6 +6,7 @@ import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
 import { createOrderEndpoint } from './endpoints/createOrder'
 import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
+import { receiptEndpoint } from './endpoints/receipt'
 import { sandboxCheckoutEndpoint } from './endpoints/sandboxCheckout'
 import { verifyPaymentEndpoint } from './endpoints/verifyPayment'
 import { webhookEndpoint } from './endpoints/webhook'
@@ -22,6 +23,7 @@ export const Payments: CollectionConfig = {
   endpoints: [
     createOrderEndpoint,
     verifyPaymentEndpoint,
+    receiptEndpoint,
     webhookEndpoint,
     hasPlanEndpoint,
     activePlansEndpoint,

@@ -1,3 +1,4 @@
+import { GSTIN_PATTERN } from '@mentorloop/shared'
 import type { Field, GlobalConfig } from 'payload'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
@@ -133,6 +134,26 @@ export const SiteSettings: GlobalConfig = {
                   },
                 },
               ],
+            },
+          ],
+        },
+        {
+          // Printed on payment receipts (cms/services/payments/receipt.ts).
+          label: 'Business',
+          name: 'business',
+          fields: [
+            { name: 'legalName', type: 'text', required: true, defaultValue: 'MentorLoop' },
+            { name: 'address', type: 'textarea', required: true, defaultValue: 'Bengaluru, Karnataka, India' },
+            {
+              name: 'gstin',
+              type: 'text',
+              label: 'GSTIN',
+              admin: { description: 'Optional. 15 characters, e.g. 29ABCDE1234F1Z5; leave empty when not registered.' },
+              validate: (value: unknown) =>
+                value == null ||
+                value === '' ||
+                GSTIN_PATTERN.test(String(value)) ||
+                'Enter a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5).',
             },
           ],
         },

@@ -24,6 +24,8 @@ export type SeedSiteSettings = {
   contact: { heading: string; body: string }
   booking: { heading: string; footnote: string }
   plansSection: { heading: string; banner: string; bannerEndsAt?: string | null }
+  /** Printed on receipts; GSTIN only when registered. */
+  business: { legalName: string; address: string; gstin: string | null }
   footer: {
     tagline: string
     services: SeedLink[]
@@ -143,6 +145,12 @@ export const siteSettings: SeedSiteSettings = {
   plansSection: {
     heading: 'Choose Your Plan',
     banner: 'Early Bird Offer - Limited Time Only!',
+  },
+
+  business: {
+    legalName: 'MentorLoop Learning Private Limited',
+    address: '2nd Floor, 14 Residency Road, Bengaluru, Karnataka 560025, India',
+    gstin: null,
   },
 
   footer: {

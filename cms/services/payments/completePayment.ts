@@ -1,4 +1,4 @@
-import { formatDate, formatRupees, paiseToRupees } from '@mentorloop/shared'
+import { formatDate, formatRupees, paiseToRupees, planLabel } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -67,7 +67,7 @@ async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void
       subject: `Payment received: ${plan.name}${ends ? ` (until ${ends})` : ''}`,
       greeting: `Hi ${user.name ?? 'there'},`,
       paragraphs: [
-        `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,
+        `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
         ends ? `Your plan is active until ${ends}.` : 'Your plan is now active.',
         `Payment reference: ${payment.gatewayPaymentId ?? payment.gatewayOrderId}.`,
       ],

@@ -1,11 +1,10 @@
-import { alreadyPurchasedMessage, CURRENCY, formatDate, MESSAGES, now, nowMs, rupeesToPaise } from '@mentorloop/shared'
+import { CURRENCY, MESSAGES, now, nowMs, planLabel, rupeesToPaise } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
 import { GatewayError, type GatewayName, getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
 import { offerErrors } from '../batches/offers'
-import { listActivePlans } from '../plans/activePlan'
-import { latestWindowEnd, renewalOpensAt } from '../plans/renewal'
+import { purchaseDecision } from '../plans/purchaseRule'
 
 export type CreatedOrder = {
   orderId: string
@@ -36,9 +35,8 @@ export async function findPurchasablePlan(req: PayloadRequest, planCode: string)
 
 /**
  * Starts a purchase: the amount comes from the plan (rupees -> paise), never from the browser.
- * While a plan of the product runs, a second one is refused ("Cannot Purchase Plan") until its
- * renewal opens, 7 days before the latest window ends; a purchase then is a renewal and starts
- * where that window ends. With `offerId` the purchase claims a seat held for the student, which
+ * A second plan while one runs is refused ("Cannot Purchase Plan") by the one rule in
+ * cms/services/plans/purchaseRule.ts; a renewal starts where the latest window ends. With `offerId` the purchase claims a seat held for the student, which
  * must still be theirs and held. Creates the gateway order, then our `created` payment row for it.
  * Works for every product (mentorship, question bank).
  */
@@ -58,9 +56,10 @@ export async function createOrderForPlan({
   const plan = await findPurchasablePlan(req, planCode)
   const amount = rupeesToPaise(plan.price)
   if (amount < 100) {
-    throw new AppError('PLAN_NOT_PURCHASABLE', 400, `The ${plan.name} plan is free and needs no payment.`)
+    throw new AppError('PLAN_NOT_PURCHASABLE', 400, `${planLabel(plan.name).replace(/^the/, 'The')} is free and needs no payment.`)
   }
-  await refuseUntilRenewal(req, user.id, plan)
+  const decision = await purchaseDecision(req, user.id, plan)
+  if (!decision.allowed) throw new AppError('ALREADY_PURCHASED', 409, decision.message, { title: decision.title })
   if (offerId !== undefined) await requireHeldOffer(req, user.id, offerId)
   const gateway = getGateway()
   const currency = plan.currency ?? CURRENCY
@@ -106,19 +105,6 @@ export async function createOrderForPlan({
     plan: { code: plan.code, name: plan.name, product: plan.product },
     payment,
   }
-}
-
-/** A second plan of a product is refused while one runs, until the latest window's renewal opens. */
-async function refuseUntilRenewal(req: PayloadRequest, userId: number, plan: Plan): Promise<void> {
-  const end = await latestWindowEnd(req, userId, { product: plan.product })
-  if (!end || renewalOpensAt(end) <= now()) return
-  const samePlanEnd = await latestWindowEnd(req, userId, { planId: plan.id })
-  const [current] = await listActivePlans(req, userId, { product: plan.product })
-  const message =
-    samePlanEnd && samePlanEnd > now()
-      ? alreadyPurchasedMessage(plan.name)
-      : `You already have the ${current?.plan.name ?? 'another plan'} until ${formatDate(end)}. You can renew or change plans from ${formatDate(renewalOpensAt(end))}.`
-  throw new AppError('ALREADY_PURCHASED', 409, message, { title: MESSAGES.CANNOT_PURCHASE_TITLE })
 }
 
 async function requireHeldOffer(req: PayloadRequest, userId: number, offerId: number): Promise<void> {

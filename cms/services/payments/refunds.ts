@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { formatRupees, nowIso, paiseToRupees, type RefundReason } from '@mentorloop/shared'
+import { formatRupees, nowIso, paiseToRupees, planLabel, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -76,7 +76,7 @@ export async function requestRefund(
         subject: 'We received your refund request',
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
-          `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan?.name ?? 'mentorship'} plan.`,
+          `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan?.name ?? 'mentorship')}.`,
           'Our team will review it and you will be notified once it is processed (usually within 5-7 business days).',
         ],
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
@@ -129,7 +129,7 @@ export async function decideRefund(
         subject: 'About your refund request',
         greeting: `Hi ${student.name ?? 'there'},`,
         paragraphs: [
-          `We could not approve your refund request for the ${plan.name} plan.`,
+          `We could not approve your refund request for ${planLabel(plan.name)}.`,
           adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
         ],
       }),

@@ -1,4 +1,4 @@
-import { formatRupees, nowIso, paiseToRupees, type RefundStatus } from '@mentorloop/shared'
+import { formatRupees, nowIso, paiseToRupees, planLabel, type RefundStatus } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -86,7 +86,7 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): P
       subject: 'Your refund is on its way',
       greeting: `Hi ${student.name ?? 'there'},`,
       paragraphs: [
-        `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for the ${plan.name} plan.`,
+        `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
         'The money reaches your account within 5-7 business days. Your plan and any booked seat end today.',
       ],
     }),

@@ -1,9 +1,11 @@
-import { addDays, DAY_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { addDays, DAY_MS, formatDate, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
 import { createBooking } from '../../services/booking'
+import { createOrderForPlan } from '../../services/payments/createOrderForPlan'
 import { getActivePlan, listActivePlans, planWindow } from '../../services/plans/activePlan'
+import { purchaseDecision, purchaseDecisionsByCode } from '../../services/plans/purchaseRule'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, refundGateway, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
@@ -74,6 +76,53 @@ describe('has an active plan: start and end both count', () => {
     expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).not.toBeNull()
     vi.setSystemTime(Date.now() + 2 * DAY_MS)
     expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).toBeNull()
+  })
+})
+
+describe('a second mentorship plan while one runs (cms/services/plans/purchaseRule.ts)', () => {
+  it('is refused at order creation and marked for the plan cards; renewal opens 7 days before the end', async () => {
+    const student = await createUser(payload)
+    const placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
+    const beginner = await findPlan(payload, 'BEGINNER_TECHY')
+    const start = new Date()
+    const end = addDays(start, 30)
+    await givePlan(payload, student, 'PLACEMENT_FOCUSED', 30, { startsAt: addDays(start, -1), endsAt: end })
+
+    const other = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'BEGINNER_TECHY' } })
+    expect(other.status).toBe(409)
+    expect(other.body).toMatchObject({ code: 'ALREADY_PURCHASED', title: MESSAGES.CANNOT_PURCHASE_TITLE })
+    expect(other.body.error).toContain(`You already have the ${placement.name} until ${formatDate(end)}`)
+    expect(other.body.error).toContain(`from ${formatDate(addDays(end, -7))}`)
+    const same = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'PLACEMENT_FOCUSED' } })
+    expect(same.status).toBe(409)
+    expect(same.body.error).toContain('You cannot purchase the same plan twice.')
+    expect(same.body.error).not.toMatch(/Plan plan/i)
+    const { docs: created } = await payload.find({ collection: 'payments', where: { user: { equals: student.id } }, overrideAccess: true })
+    expect(created).toHaveLength(1)
+
+    // The plan cards read the same rule: own plan until its end, the other refused with the reason.
+    const states = await rest.get('/payments/active-plans', { token: student.token })
+    expect(states.status).toBe(200)
+    expect(states.body.plans).toEqual([expect.objectContaining({ planCode: 'PLACEMENT_FOCUSED', endsAt: end.toISOString() })])
+    expect(Object.keys(states.body.refused).sort()).toEqual(['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'])
+    expect(states.body.refused.BEGINNER_TECHY.message).toBe(other.body.error)
+
+    // Renewal (decision 045): from 7 days before the end, either plan may be bought again.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(addDays(end, -8))
+    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toMatchObject({ allowed: false })
+    vi.setSystemTime(addDays(end, -6))
+    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toEqual({ allowed: true, renewal: true })
+    expect(await purchaseDecision(await reqFor(), student.id, placement)).toEqual({ allowed: true, renewal: true })
+    const renewal = await createOrderForPlan({ payload, user: student, planCode: 'BEGINNER_TECHY', req: await reqFor() })
+    expect(renewal.payment).toMatchObject({ status: 'created', amount: Math.round(beginner.price * 100) })
+    expect(Object.values(await purchaseDecisionsByCode(await reqFor(), student.id)).every((d) => d.allowed)).toBe(true)
+  })
+
+  it('a student without a plan may buy either', async () => {
+    const student = await createUser(payload)
+    const beginner = await findPlan(payload, 'BEGINNER_TECHY')
+    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toEqual({ allowed: true, renewal: false })
   })
 })
 

@@ -67,8 +67,14 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES
 
+/** "the Beginner Techy plan", but "the Placement-Focused Plan" (no "Plan plan") for names ending in "plan". */
+export function planLabel(planName: string): string {
+  const name = planName.trim()
+  return /\bplan$/i.test(name) ? `the ${name}` : `the ${name} plan`
+}
+
 export function alreadyPurchasedMessage(planName: string): string {
-  return `You have already purchased the ${planName} plan. You cannot purchase the same plan twice.`
+  return `You have already purchased ${planLabel(planName)}. You cannot purchase the same plan twice.`
 }
 
 export function assignedToMentorsMessage(n: number): string {

@@ -83,7 +83,11 @@ export type PaymentHistoryItem = {
   id: number
   planCode: string | null
   planName: string | null
+  /** Only when the payment belongs to a booking (cms/services/payments/paymentHistory.ts). */
   mentorName: string | null
+  /** The gateway's payment id (pay_…), or its order id for an attempt that never got one. */
+  reference: string
+  /** In paise. */
   amount: number
   currency: string
   status: 'created' | 'completed' | 'failed' | 'refunded'
@@ -104,3 +108,6 @@ export type ActivePlanView = {
   startsAt: string
   endsAt: string
 }
+
+/** A plan the student may not buy now and why (`refused` in `GET /api/payments/active-plans`). */
+export type RefusedPurchase = { title: string; message: string }

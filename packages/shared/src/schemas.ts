@@ -45,3 +45,6 @@ export const newsletterSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address.')),
 })
 export type NewsletterForm = z.infer<typeof newsletterSchema>
+
+/** An Indian GST identification number: state code, PAN, entity number, "Z", check character. */
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/

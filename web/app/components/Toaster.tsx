@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Toaster as SonnerToaster, toast as showToast } from 'sonner'
 import type { Toast } from '~/utils/toast.server'
 
-/** The site's one toast system (sonner): at most 20 visible, announced politely. */
+/** The site's one toast system (sonner): at most 20 visible, announced politely, below the header's reach. */
 export const MAX_TOASTS = 20
 
 export function Toaster({ toast }: { toast: Toast | null }) {
@@ -29,7 +29,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           </div>
         </noscript>
       ) : null}
-      <SonnerToaster position="top-center" richColors closeButton visibleToasts={MAX_TOASTS} />
+      {/* At the bottom: the sticky header and its links stay uncovered at every width (issue 12). */}
+      <SonnerToaster position="bottom-center" richColors closeButton visibleToasts={MAX_TOASTS} />
     </>
   )
 }

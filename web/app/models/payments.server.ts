@@ -1,4 +1,4 @@
-import type { ActivePlanView, CreateOrderResponse, PaymentHistoryItem, VerifyPaymentResponse } from '@mentorloop/shared'
+import type { ActivePlanView, CreateOrderResponse, PaymentHistoryItem, RefusedPurchase, VerifyPaymentResponse } from '@mentorloop/shared'
 import { cms } from './cms.server'
 
 /** The payment calls of the site, made server to server with the signed-in user's token. */
@@ -31,5 +31,15 @@ export function requestRefund(token: string, body: { paymentId: number; reason: 
 }
 
 export function getActivePlans(token: string) {
-  return cms<{ plans: ActivePlanView[] }>('/payments/active-plans', { token }).then((r) => r.plans)
+  return getPlanStates(token).then((r) => r.plans)
 }
+
+/** The plans running now and the plans the student may not buy now (the CMS's one rule decides). */
+export async function getPlanStates(token: string): Promise<PlanStates> {
+  const r = await cms<{ plans: ActivePlanView[]; refused?: Record<string, RefusedPurchase> }>('/payments/active-plans', { token })
+  const activeUntil: Record<string, string> = {}
+  for (const p of r.plans) activeUntil[p.planCode] ??= p.endsAt
+  return { plans: r.plans, activeUntil, refused: r.refused ?? {} }
+}
+
+export type PlanStates = { plans: ActivePlanView[]; activeUntil: Record<string, string>; refused: Record<string, RefusedPurchase> }

@@ -11,13 +11,15 @@ import { MentorsList, MentorsLoading, MentorsSectionShell } from '~/components/l
 import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
 import type { MentorsResult } from '~/components/landing/types'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, cms } from '~/models/cms.server'
 import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
+import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
+import { getSessionToken } from '~/utils/session.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   seoMeta({
@@ -52,6 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getTestimonials(),
       getOptionalUser(request).catch(() => null),
     ])
+    // A signed-in student's cards show their own plan and what they may not buy now.
+    // The booking form is prefilled with the phone saved on their own profile at their last booking.
+    const token = user ? await getSessionToken(request) : null
+    const [owned, profile] = token
+      ? await Promise.all([
+          getPlanStates(token).then(
+            ({ activeUntil, refused }) => ({ activeUntil, refused }),
+            () => null,
+          ),
+          cms<{ phone?: string | null }>(`/users/${user?.id}`, { token, query: { depth: 0 } }).catch(() => null),
+        ])
+      : [null, null]
     // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
     const { footer: _footer, ...copy } = settings
     return {
@@ -59,9 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Decided per request from the clock: the cached settings cannot keep an ended offer up.
       earlyBird: earlyBirdBanner(copy.plansSection, now()),
       plans,
+      owned,
       faqs,
       testimonials,
-      user: user ? { email: user.email, name: user.name, phone: null } : null,
+      user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       mentors: streamMentors ? mentors : await mentors,
       canonical: `${env.WEB_PUBLIC_URL}/`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
@@ -143,7 +158,7 @@ export default function Index() {
       <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
       {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}
       <BookingSection key={preselectedMentorId ?? 'none'} mentors={bookable} user={user} preselectedMentorId={preselectedMentorId} />
-      <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} />
+      <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} owned={data.owned} />
     </>
   )
 }

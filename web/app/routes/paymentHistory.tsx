@@ -1,4 +1,12 @@
-import { formatDate, MESSAGES, type PaymentHistoryItem, refundFeedbackSchema, refundRequestSchema } from '@mentorloop/shared'
+import {
+  formatDate,
+  formatRupees,
+  MESSAGES,
+  type PaymentHistoryItem,
+  paiseToRupees,
+  refundFeedbackSchema,
+  refundRequestSchema,
+} from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { primaryButton } from '~/components/buttons'
@@ -80,26 +88,64 @@ function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
   return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
 }
 
+/** The date line with the verb that fits: a failed attempt was never paid. */
+function dateLine(p: PaymentHistoryItem): [string, string] {
+  if (p.status === 'refunded') return ['Refunded on', formatDate(p.refund?.refundedAt ?? p.createdAt)]
+  if (p.status === 'failed') return ['Attempted on', formatDate(p.createdAt)]
+  if (p.complimentary) return ['Granted on', formatDate(p.createdAt)]
+  return ['Paid on', formatDate(p.createdAt)]
+}
+
 function PaymentCard({ p }: { p: PaymentHistoryItem }) {
+  const [verb, date] = dateLine(p)
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-card" data-status={p.status}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">{p.planName ?? 'Plan'}</h2>
-          <p className="text-slate-600">Mentor: {p.mentorName ?? '—'}</p>
+          <p className="text-2xl font-bold" data-testid="payment-amount">
+            {formatRupees(paiseToRupees(p.amount))}
+          </p>
+          {p.mentorName ? <p className="text-slate-600">Mentor: {p.mentorName}</p> : null}
         </div>
         <StatusBadge payment={p} />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500">Paid On</dt>
-          <dd className="font-medium">{formatDate(p.subscriptionStarts ?? p.createdAt)}</dd>
+          <dt className="text-slate-500">{verb}</dt>
+          <dd className="font-medium" data-testid="payment-date">
+            {date}
+          </dd>
         </div>
-        <div>
-          <dt className="text-slate-500">Expires</dt>
-          <dd className="font-medium">{formatDate(p.subscriptionEnds)}</dd>
-        </div>
+        {p.status === 'completed' && p.subscriptionEnds ? (
+          <div>
+            <dt className="text-slate-500">Plan runs</dt>
+            <dd className="font-medium">
+              {formatDate(p.subscriptionStarts)} to {formatDate(p.subscriptionEnds)}
+            </dd>
+          </div>
+        ) : null}
+        {p.complimentary ? null : (
+          <div className="min-w-0">
+            <dt className="text-slate-500">Payment reference</dt>
+            <dd className="break-all font-mono text-xs" data-testid="payment-reference">
+              {p.reference}
+            </dd>
+          </div>
+        )}
       </dl>
+      {(p.status === 'completed' || p.status === 'refunded') && !p.complimentary ? (
+        <p className="mt-3">
+          <a
+            href={`/paymentHistory/${p.id}/receipt`}
+            download
+            className="font-semibold text-brand-700 underline hover:text-brand-900"
+            data-testid="receipt-link"
+          >
+            Receipt<span className="sr-only"> for {p.planName ?? 'this payment'} (PDF)</span>
+          </a>
+        </p>
+      ) : null}
       {p.refund ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="refund-status" data-refund-status={p.refund.status}>
           {refundText(p.refund)}
@@ -116,7 +162,7 @@ export default function PaymentHistory() {
   const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/paymentHistory')
   const refundable = payments
     .filter((p) => p.status === 'completed' && !p.complimentary && (!p.refund || p.refund.status === 'rejected'))
-    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName }))
+    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName, amount: p.amount }))
 
   return (
     <PrivatePage title="Payment History" subtitle="Track your mentorship payments and subscription details.">

@@ -1,13 +1,11 @@
-import { formatDate } from '@mentorloop/shared'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
-import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
-import { getActivePlans } from '~/models/payments.server'
+import { getPlanStates, type PlanStates } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · MentorLoop' }]
@@ -16,32 +14,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request)
   const [plans, active] = await Promise.all([
     getPlans('mentorship').catch(() => null),
-    getActivePlans(token).then(
-      (items) => ({ items, failed: false }),
-      () => ({ items: [], failed: true }),
+    getPlanStates(token).then(
+      (states) => ({ states, failed: false }),
+      () => ({ states: { activeUntil: {}, refused: {} } as Pick<PlanStates, 'activeUntil' | 'refused'>, failed: true }),
     ),
   ])
-  // The student's running plans, as the CMS's one definition of an active plan says.
-  const activeUntil: Record<string, string> = {}
-  for (const p of active.items) activeUntil[p.planCode] ??= p.endsAt
-  return data({ plans, activeUntil, historyFailed: active.failed }, { headers: NO_STORE })
+  // The student's running plans and the plans they may not buy now, as the CMS's one rule says.
+  const { activeUntil, refused } = active.states
+  return data({ plans, activeUntil, refused, historyFailed: active.failed }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
 
-function PlanState({ plan, endsAt }: { plan: PlanView; endsAt: string | undefined }) {
-  if (endsAt) {
-    return (
-      <p className="rounded-lg bg-green-50 px-4 py-2.5 text-center font-semibold text-green-800" data-testid={`active-${plan.code}`}>
-        Active until {formatDate(endsAt)}
-      </p>
-    )
-  }
-  return <BuyPlanButton planCode={plan.code} planName={plan.name} />
-}
-
 export default function Subscriptions() {
-  const { plans, activeUntil, historyFailed } = useLoaderData<typeof loader>()
+  const { plans, activeUntil, refused, historyFailed } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Subscriptions" subtitle="Choose a monthly mentorship plan. Prices in INR, billed once per period.">
       {historyFailed ? (
@@ -61,7 +47,11 @@ export default function Subscriptions() {
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} action={<PlanState plan={plan} endsAt={activeUntil[plan.code]} />} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              action={<PlanAction plan={plan} endsAt={activeUntil[plan.code]} refused={refused[plan.code]} />}
+            />
           ))}
         </div>
       )}

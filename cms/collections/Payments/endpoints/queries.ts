@@ -3,6 +3,7 @@ import { resolveSubjectUserId } from '../../../access/guards'
 import { endpoint } from '../../../lib/endpoint'
 import { paymentHistory } from '../../../services/payments/paymentHistory'
 import { hasPlanByCode, listActivePlans } from '../../../services/plans/activePlan'
+import { purchaseDecisionsByCode } from '../../../services/plans/purchaseRule'
 
 const emailQuery = z.object({ email: z.string().max(320).optional() })
 const hasPlanQuery = emailQuery.extend({
@@ -35,7 +36,10 @@ export const historyEndpoint = endpoint({
   handler: async ({ req, user, query }) => paymentHistory(req, await resolveSubjectUserId(req, user, query.email)),
 })
 
-/** GET /api/payments/active-plans?email= — the plans running now, each with its end (own data; admins: anyone's). */
+/**
+ * GET /api/payments/active-plans?email= — the plans running now, each with its end, and the plans
+ * the student may not buy now with the reason (own data; admins: anyone's).
+ */
 export const activePlansEndpoint = endpoint({
   path: '/active-plans',
   method: 'get',
@@ -43,8 +47,13 @@ export const activePlansEndpoint = endpoint({
   query: emailQuery,
   failure: 'Failed to check plan',
   handler: async ({ req, user, query }) => {
-    const active = await listActivePlans(req, await resolveSubjectUserId(req, user, query.email))
+    const userId = await resolveSubjectUserId(req, user, query.email)
+    const [active, decisions] = await Promise.all([listActivePlans(req, userId), purchaseDecisionsByCode(req, userId)])
     return {
+      // Plans the student may not buy now, with the reason (cms/services/plans/purchaseRule.ts).
+      refused: Object.fromEntries(
+        Object.entries(decisions).flatMap(([code, d]) => (d.allowed ? [] : [[code, { title: d.title, message: d.message }]])),
+      ),
       plans: active.map((a) => ({
         planCode: a.plan.code,
         planName: a.plan.name,

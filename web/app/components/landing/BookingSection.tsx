@@ -56,12 +56,17 @@ export function BookingSection({
     const data = fetcher.data
     if (!data || fetcher.state !== 'idle' || shown.current === data.id) return
     shown.current = data.id
+    // One message per problem: field errors show inline only (focus goes to the first one); a
+    // dialog opens only when the student must choose (see plans, sign in, retry, dashboard).
+    if (data.outcome === 'error' && data.kind === 'fields') {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
     setDialog(data)
     if (data.outcome === 'waitlisted') {
       toast.info(MESSAGES.MENTOR_FULL_TOAST)
       formRef.current?.reset()
-    } else if (data.kind === 'payment') toast.error(MESSAGES.PAYMENT_REQUIRED_TOAST)
-    else if (data.kind === 'failed') toast.error(MESSAGES.FAILED_CREATE_BOOKING)
+    }
   }, [fetcher.data, fetcher.state])
 
   const busy = fetcher.state !== 'idle'
@@ -169,7 +174,7 @@ export function BookingSection({
         <Suspense fallback={null}>
           <OutcomeDialog
             open
-            tone={dialog.outcome === 'waitlisted' ? 'info' : 'error'}
+            tone={dialog.outcome === 'waitlisted' || dialog.kind === 'payment' || dialog.kind === 'login' ? 'info' : 'error'}
             title={dialog.title}
             message={dialog.message}
             onClose={closeDialog}
@@ -217,7 +222,7 @@ function DialogActions({
             Cancel
           </button>
           <button type="button" className={primaryButton} onClick={onPlans}>
-            View Plans
+            See plans
           </button>
         </>
       )
@@ -254,7 +259,9 @@ function DialogActions({
 
 /** Without JavaScript the page is re-rendered by the action: the outcome shows inline. */
 function NoScriptResult({ result }: { result: BookResult }) {
-  const error = result.outcome === 'error'
+  // Field errors show beside their fields only; a plan or a sign-in to get is not an error.
+  if (result.outcome === 'error' && result.kind === 'fields') return null
+  const error = result.outcome === 'error' && result.kind !== 'payment' && result.kind !== 'login'
   return (
     <div
       role="alert"
@@ -264,7 +271,7 @@ function NoScriptResult({ result }: { result: BookResult }) {
       <p className="mt-1">{result.message}</p>
       {result.outcome === 'error' && result.kind === 'payment' ? (
         <a href="/#premium-plans" className="mt-2 inline-block font-semibold underline">
-          View Plans
+          See plans
         </a>
       ) : null}
       {result.outcome === 'error' && result.kind === 'login' ? (

@@ -1,11 +1,22 @@
-import type { EarlyBirdBanner } from '@mentorloop/shared'
+import type { EarlyBirdBanner, RefusedPurchase } from '@mentorloop/shared'
 import { Link } from '@remix-run/react'
-import { BuyPlanButton } from '~/components/BuyPlanButton'
+import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
 import type { PlanView } from '~/models/content'
 
 /** Left out while no plan is on sale. */
-export function PlansSection({ heading, banner, plans }: { heading: string; banner?: EarlyBirdBanner | null; plans: PlanView[] }) {
+export function PlansSection({
+  heading,
+  banner,
+  plans,
+  owned,
+}: {
+  heading: string
+  banner?: EarlyBirdBanner | null
+  plans: PlanView[]
+  /** The signed-in student's plans: which run until when, which they may not buy now. */
+  owned?: { activeUntil: Record<string, string>; refused: Record<string, RefusedPurchase> } | null
+}) {
   if (plans.length === 0) return null
   return (
     <section id="premium-plans" aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16">
@@ -23,7 +34,11 @@ export function PlansSection({ heading, banner, plans }: { heading: string; bann
       ) : null}
       <div className="mx-auto mt-10 grid max-w-4xl gap-8 md:grid-cols-2">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} action={<BuyPlanButton planCode={plan.code} planName={plan.name} />} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            action={<PlanAction plan={plan} endsAt={owned?.activeUntil[plan.code]} refused={owned?.refused[plan.code]} />}
+          />
         ))}
       </div>
       <p className="mt-10 text-center text-slate-700" data-testid="landing-question-bank">

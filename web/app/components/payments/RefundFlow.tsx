@@ -1,6 +1,8 @@
 import {
   countWords,
+  formatRupees,
   MESSAGES,
+  paiseToRupees,
   REFUND_FEEDBACK_MAX_WORDS,
   REFUND_REASON_OTHER,
   REFUND_REASONS,
@@ -11,11 +13,20 @@ import { useEffect, useId, useState } from 'react'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 import { ModalDialog } from '~/components/ModalDialog'
 
-export type RefundablePayment = { id: number; planName: string | null; mentorName: string | null }
+/** `amount` in paise: the whole payment is refunded. */
+export type RefundablePayment = { id: number; planName: string | null; mentorName: string | null; amount: number }
 type Step = 'feedback' | 'select' | 'terms' | 'done' | null
 export type RefundActionData = { ok: true; paymentId: number } | { ok: false; error: string }
 
 const mentorLabel = (p: RefundablePayment) => p.mentorName ?? 'Mentor not assigned yet'
+const refundAmount = (p: RefundablePayment) => formatRupees(paiseToRupees(p.amount))
+
+/** What the refund does to the student's seat, in one sentence. */
+function seatOutcome(p: RefundablePayment): string {
+  return p.mentorName
+    ? `Your seat with ${p.mentorName} is released when the refund is approved and goes to the next student in line; your plan ends then.`
+    : 'No seat is booked with this payment, so none is released; your plan ends when the refund is approved.'
+}
 
 /**
  * The spec's refund flow in four dialogs: feedback (reason + optional text for "Other"), which
@@ -149,7 +160,9 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
                 }}
               >
                 <span className="block font-semibold">{mentorLabel(p)}</span>
-                <span className="block text-sm text-slate-600">{p.planName ?? 'Plan'}</span>
+                <span className="block text-sm text-slate-600">
+                  {p.planName ?? 'Plan'} · {refundAmount(p)}
+                </span>
               </button>
             </li>
           ))}
@@ -169,9 +182,15 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           <li>When the refund is approved, your plan ends and your seat in the batch is released.</li>
         </ul>
         {chosen ? (
-          <p className="mt-4 text-sm text-slate-700">
-            Refund for: <strong>{mentorLabel(chosen)}</strong> — {chosen.planName}
-          </p>
+          <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="refund-summary">
+            <p>
+              Refund for: <strong>{mentorLabel(chosen)}</strong> — {chosen.planName}
+            </p>
+            <p className="mt-1">
+              Amount to be refunded: <strong data-testid="refund-amount">{refundAmount(chosen)}</strong> (the full payment)
+            </p>
+            <p className="mt-1">{seatOutcome(chosen)}</p>
+          </div>
         ) : null}
         {error ? (
           <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
@@ -199,8 +218,8 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
         tone="success"
         description={
           <>
-            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong> has been received. You will be notified
-            once it is processed.
+            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
+            {chosen ? <> of {refundAmount(chosen)}</> : null} has been received. You will be notified once it is processed.
           </>
         }
         testId="refund-done"
