@@ -1497,6 +1497,14 @@ export interface SiteSetting {
      */
     bannerEndsAt?: string | null;
   };
+  business: {
+    legalName: string;
+    address: string;
+    /**
+     * Optional. 15 characters, e.g. 29ABCDE1234F1Z5; leave empty when not registered.
+     */
+    gstin?: string | null;
+  };
   footer?: {
     tagline?: string | null;
     services?:
@@ -1636,6 +1644,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         heading?: T;
         banner?: T;
         bannerEndsAt?: T;
+      };
+  business?:
+    | T
+    | {
+        legalName?: T;
+        address?: T;
+        gstin?: T;
       };
   footer?:
     | T
