@@ -1,0 +1,99 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPayload } from '../helpers/payload'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createMentor, createUser, givePlan, type TestUser, unique } from '../helpers/scenarios'
+
+/**
+ * The admin lists' student columns and search (cms/fields/studentFields.ts): the REST list query
+ * the admin's search box sends — `where[or][n][field][like]=…` over listSearchableFields.
+ */
+let payload: Payload
+let api: RestClient
+let admin: TestUser
+let mentorUser: TestUser
+let otherMentorUser: TestUser
+let rahul: TestUser
+let priya: TestUser
+let rahulBookingId: number
+let priyaBookingId: number
+let rahulName: string
+
+const search = (term: string) => ({
+  where: { or: [{ studentName: { like: term } }, { studentEmail: { like: term } }] },
+  depth: 0,
+})
+
+beforeAll(async () => {
+  payload = await testPayload()
+  api = restClient(payload.config)
+  admin = await createUser(payload, { roles: ['admin'] })
+  mentorUser = await createUser(payload, { roles: ['mentor'] })
+  otherMentorUser = await createUser(payload, { roles: ['mentor'] })
+  rahulName = unique('Rahul Verma')
+  rahul = await createUser(payload, { name: rahulName })
+  priya = await createUser(payload, { name: unique('Priya Shah') })
+  const mentor = await createMentor(payload, { user: mentorUser, capacity: 5 })
+  const otherMentor = await createMentor(payload, { user: otherMentorUser, capacity: 5 })
+  for (const s of [rahul, priya]) await givePlan(payload, s)
+  rahulBookingId = (await payload.create({ collection: 'bookings', data: { user: rahul.id, mentor: mentor.id }, overrideAccess: true })).id
+  priyaBookingId = (
+    await payload.create({ collection: 'bookings', data: { user: priya.id, mentor: otherMentor.id }, overrideAccess: true })
+  ).id
+})
+
+describe('Bookings: student name and e-mail in the admin list', () => {
+  it('the admin finds a booking by part of the student’s name, any case, and by e-mail', async () => {
+    const byName = await api.get('/bookings', { token: admin.token, query: search(rahulName.slice(0, 12).toLowerCase()) })
+    expect(byName.status).toBe(200)
+    expect(byName.body.docs.map((d: { id: number }) => d.id)).toEqual([rahulBookingId])
+    expect(byName.body.docs[0]).toMatchObject({ studentName: rahulName, studentEmail: rahul.email })
+    const byEmail = await api.get('/bookings', { token: admin.token, query: search(priya.email) })
+    expect(byEmail.body.docs.map((d: { id: number }) => d.id)).toEqual([priyaBookingId])
+  })
+
+  it('a mentor sees their students’ names, never their e-mails, and cannot query by e-mail', async () => {
+    const own = await api.get('/bookings', { token: mentorUser.token, query: { depth: 0, where: { id: { equals: rahulBookingId } } } })
+    expect(own.status).toBe(200)
+    expect(own.body.docs).toHaveLength(1)
+    expect(own.body.docs[0].studentName).toBe(rahulName)
+    expect(own.body.docs[0]).not.toHaveProperty('studentEmail')
+    const byEmail = await api.get('/bookings', {
+      token: mentorUser.token,
+      query: { depth: 0, where: { studentEmail: { like: rahul.email } } },
+    })
+    expect(byEmail.status).toBe(403)
+  })
+
+  it('a mentor’s search by name stays within their own bookings', async () => {
+    const res = await api.get('/bookings', {
+      token: otherMentorUser.token,
+      query: { depth: 0, where: { studentName: { like: rahulName } } },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.docs).toEqual([])
+    const own = await api.get('/bookings', { token: otherMentorUser.token, query: { depth: 0, where: { studentName: { like: 'Priya' } } } })
+    expect(own.body.docs.map((d: { id: number }) => d.id)).toContain(priyaBookingId)
+  })
+
+  it('a student reads their own name on their booking, not another student’s booking', async () => {
+    const res = await api.get(`/bookings/${rahulBookingId}`, { token: rahul.token, query: { depth: 0 } })
+    expect(res.status).toBe(200)
+    expect(res.body.studentName).toBe(rahulName)
+    expect(res.body).not.toHaveProperty('studentEmail')
+    expect((await api.get(`/bookings/${priyaBookingId}`, { token: rahul.token })).status).toBe(404)
+  })
+})
+
+describe('Payments: search by student', () => {
+  it('the admin finds a payment by the student’s name; the amount stays in paise in the API', async () => {
+    const res = await api.get('/payments', { token: admin.token, query: search(rahulName) })
+    expect(res.status).toBe(200)
+    expect(res.body.docs.length).toBeGreaterThan(0)
+    for (const doc of res.body.docs) {
+      expect(doc.user).toBe(rahul.id)
+      expect(doc.studentName).toBe(rahulName)
+      expect(Number.isInteger(doc.amount)).toBe(true)
+    }
+  })
+})
