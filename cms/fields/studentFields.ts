@@ -2,13 +2,12 @@ import type { Field } from 'payload'
 import { isAdminField } from '../access/isAdmin'
 
 /**
- * The student's name and e-mail on a row that has a `user` relationship, read through it by the
- * database (Payload virtual relationship fields: nothing stored, no migration). They give the admin
- * lists a readable column and search by name/e-mail ("rahul" finds Rahul's bookings) where mentors
- * cannot read users themselves (docs/decisions/064-admin-student-fields.md).
- * - the name: whoever may read the row (a mentor their own students' rows, a student their own);
- * - the e-mail: admins only — reading, listing and querying it (Payload refuses a `where` on a field
- *   the caller cannot read), so a mentor cannot search or learn students' e-mails through it.
+ * The student's name and e-mail on a row that has a `user` relationship, read through it (Payload
+ * virtual relationship fields: nothing stored, no migration). They give the admin lists a readable
+ * column and search by name/e-mail ("rahul" finds Rahul's bookings) — docs/decisions/064.
+ * Payload resolves them with the reader's access to `users`: admins see every student's; a student
+ * only their own; a mentor (who cannot read users) sees and matches nothing through them
+ * (cms/tests/int/adminStudentFields.int.test.ts). The e-mail is also marked admin-only.
  */
 export const studentFields: Field[] = [
   {
