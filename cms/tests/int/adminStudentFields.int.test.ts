@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, type TestUser, unique } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf, type TestUser, unique } from '../helpers/scenarios'
 
 /**
  * The admin lists' student columns and search (cms/fields/studentFields.ts): the REST list query
@@ -36,9 +36,25 @@ beforeAll(async () => {
   const mentor = await createMentor(payload, { user: mentorUser, capacity: 5 })
   const otherMentor = await createMentor(payload, { user: otherMentorUser, capacity: 5 })
   for (const s of [rahul, priya]) await givePlan(payload, s)
-  rahulBookingId = (await payload.create({ collection: 'bookings', data: { user: rahul.id, mentor: mentor.id }, overrideAccess: true })).id
+  rahulBookingId = (
+    await payload.create({
+      collection: 'bookings',
+      data: { user: rahul.id, mentor: mentor.id, batch: (await openBatchOf(payload, mentor)).id, status: 'confirmed', source: 'direct' },
+      overrideAccess: true,
+    })
+  ).id
   priyaBookingId = (
-    await payload.create({ collection: 'bookings', data: { user: priya.id, mentor: otherMentor.id }, overrideAccess: true })
+    await payload.create({
+      collection: 'bookings',
+      data: {
+        user: priya.id,
+        mentor: otherMentor.id,
+        batch: (await openBatchOf(payload, otherMentor)).id,
+        status: 'confirmed',
+        source: 'direct',
+      },
+      overrideAccess: true,
+    })
   ).id
 })
 
