@@ -49,7 +49,15 @@ export default withInternalAccess(
     admin: {
       user: Users.slug,
       importMap: { baseDir: dirname },
-      meta: { titleSuffix: ' · MentorLoop CMS' },
+      meta: {
+        titleSuffix: ' · MentorLoop CMS',
+        icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/mentorloop-icon.svg' }],
+      },
+      // The account picture is Payload's bundled one: gravatar would need the network (broken offline).
+      avatar: 'default',
+      components: {
+        graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
+      },
       // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
       // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
       livePreview: {

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
+import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { cancelBookingEndpoint } from './endpoints/cancel'
 import { createBookingEndpoint } from './endpoints/createBooking'
@@ -19,8 +20,8 @@ const label = (s: string) => s[0].toUpperCase() + s.slice(1)
 export const Bookings: CollectionConfig = {
   slug: 'bookings',
   admin: {
-    defaultColumns: ['user', 'mentor', 'batch', 'status', 'source', 'createdAt'],
-    listSearchableFields: ['id'],
+    defaultColumns: ['studentName', 'mentor', 'batch', 'status', 'source', 'createdAt'],
+    listSearchableFields: STUDENT_SEARCH_FIELDS,
     description:
       'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
     group: 'Mentorship',
@@ -53,6 +54,7 @@ export const Bookings: CollectionConfig = {
   },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    ...studentFields,
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },
     {
       name: 'batch',

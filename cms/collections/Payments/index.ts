@@ -4,6 +4,7 @@ import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
+import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { createOrderEndpoint } from './endpoints/createOrder'
 import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
 import { receiptEndpoint } from './endpoints/receipt'
@@ -14,7 +15,8 @@ import { webhookEndpoint } from './endpoints/webhook'
 export const Payments: CollectionConfig = {
   slug: 'payments',
   admin: {
-    defaultColumns: ['user', 'plan', 'amount', 'status', 'subscriptionEnds', 'createdAt'],
+    listSearchableFields: STUDENT_SEARCH_FIELDS,
+    defaultColumns: ['studentName', 'plan', 'amount', 'status', 'subscriptionEnds', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
@@ -39,12 +41,22 @@ export const Payments: CollectionConfig = {
   },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    ...studentFields,
     { name: 'plan', type: 'relationship', relationTo: 'plans', required: true, index: true },
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', index: true },
     {
       type: 'row',
       fields: [
-        { name: 'amount', type: 'number', required: true, min: 0, admin: { description: 'In paise.' } },
+        {
+          name: 'amount',
+          type: 'number',
+          required: true,
+          min: 0,
+          admin: {
+            description: 'In paise (79900 = ₹799); the list shows it in rupees.',
+            components: { Cell: '/components/admin/RupeesCell' },
+          },
+        },
         { name: 'currency', type: 'text', required: true, defaultValue: 'INR' },
         {
           name: 'status',

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
+import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { requestRefundEndpoint } from './endpoints/requestRefund'
 import { applyRefundDecision } from './hooks/applyRefundDecision'
 
@@ -21,7 +22,8 @@ const machineField = { access: { read: isAdminField } }
 export const RefundRequests: CollectionConfig = {
   slug: 'refund-requests',
   admin: {
-    defaultColumns: ['user', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
+    listSearchableFields: STUDENT_SEARCH_FIELDS,
+    defaultColumns: ['studentName', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
@@ -37,6 +39,7 @@ export const RefundRequests: CollectionConfig = {
   },
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    ...studentFields,
     { name: 'payment', type: 'relationship', relationTo: 'payments', required: true, index: true },
     {
       name: 'reason',

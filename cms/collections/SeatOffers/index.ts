@@ -4,6 +4,7 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { checkRole } from '../../access/checkRole'
 import { adminOrOwnMentorDocs } from '../../access/mentorScope'
 import { nobody } from '../../access/nobody'
+import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { claimOfferEndpoint, declineOfferEndpoint, myOffersEndpoint } from './endpoints'
 
 /** Admins: all; a mentor: their batches'; a student: their own. */
@@ -23,7 +24,8 @@ export const SeatOffers: CollectionConfig = {
   slug: 'seat-offers',
   labels: { singular: 'Seat offer', plural: 'Seat offers' },
   admin: {
-    defaultColumns: ['user', 'mentor', 'batch', 'kind', 'status', 'expiresAt'],
+    listSearchableFields: STUDENT_SEARCH_FIELDS,
+    defaultColumns: ['studentName', 'mentor', 'batch', 'kind', 'status', 'expiresAt'],
     group: 'Mentorship',
     hidden: hiddenUnless('admin'),
     description: 'Seats held for a student until they claim them (by paying for or renewing a plan), decline them, or the hold expires.',
@@ -33,6 +35,7 @@ export const SeatOffers: CollectionConfig = {
   endpoints: [myOffersEndpoint, claimOfferEndpoint, declineOfferEndpoint],
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    ...studentFields,
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },
     { name: 'batch', type: 'relationship', relationTo: 'batches', required: true, index: true },
     {

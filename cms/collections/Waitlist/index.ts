@@ -3,15 +3,17 @@ import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
+import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { waitlistEndpoints } from './endpoints'
 
 export const Waitlist: CollectionConfig = {
   slug: 'waitlist',
   labels: { singular: 'Waitlist entry', plural: 'Waitlist' },
   admin: {
-    defaultColumns: ['user', 'mentor', 'status', 'joinedAt'],
+    listSearchableFields: STUDENT_SEARCH_FIELDS,
+    defaultColumns: ['studentName', 'mentor', 'status', 'joinedAt'],
     description:
-      'First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity or use POST /api/bookings/process-waitlist/{mentorId}.',
+      'First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity on the mentor’s page and save: the new seats go to this queue at once, in order.',
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
   },
@@ -25,6 +27,7 @@ export const Waitlist: CollectionConfig = {
   endpoints: waitlistEndpoints,
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    ...studentFields,
     { name: 'mentor', type: 'relationship', relationTo: 'mentors', required: true, index: true },
     {
       name: 'status',

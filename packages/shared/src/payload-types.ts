@@ -395,6 +395,8 @@ export interface Batch {
 export interface Booking {
   id: number;
   user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
   mentor: number | Mentor;
   /**
    * The batch this seat is in; left empty, the mentor’s open batch.
@@ -407,7 +409,7 @@ export interface Booking {
   createdAt: string;
 }
 /**
- * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity or use POST /api/bookings/process-waitlist/{mentorId}.
+ * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity on the mentor’s page and save: the new seats go to this queue at once, in order.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "waitlist".
@@ -415,6 +417,8 @@ export interface Booking {
 export interface Waitlist {
   id: number;
   user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
   mentor: number | Mentor;
   status: 'waiting' | 'assigned' | 'removed';
   /**
@@ -433,6 +437,8 @@ export interface Waitlist {
 export interface SeatOffer {
   id: number;
   user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
   mentor: number | Mentor;
   batch: number | Batch;
   kind: 'waitlist' | 'continuing';
@@ -451,10 +457,12 @@ export interface SeatOffer {
 export interface Payment {
   id: number;
   user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
   plan: number | Plan;
   mentor?: (number | null) | Mentor;
   /**
-   * In paise.
+   * In paise (79900 = ₹799); the list shows it in rupees.
    */
   amount: number;
   currency: string;
@@ -495,6 +503,8 @@ export interface PaymentEvent {
 export interface RefundRequest {
   id: number;
   user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
   payment: number | Payment;
   reason:
     | "I didn't feel enough clarity or direction"
@@ -1106,6 +1116,8 @@ export interface BatchesSelect<T extends boolean = true> {
  */
 export interface BookingsSelect<T extends boolean = true> {
   user?: T;
+  studentName?: T;
+  studentEmail?: T;
   mentor?: T;
   batch?: T;
   status?: T;
@@ -1120,6 +1132,8 @@ export interface BookingsSelect<T extends boolean = true> {
  */
 export interface WaitlistSelect<T extends boolean = true> {
   user?: T;
+  studentName?: T;
+  studentEmail?: T;
   mentor?: T;
   status?: T;
   joinedAt?: T;
@@ -1132,6 +1146,8 @@ export interface WaitlistSelect<T extends boolean = true> {
  */
 export interface SeatOffersSelect<T extends boolean = true> {
   user?: T;
+  studentName?: T;
+  studentEmail?: T;
   mentor?: T;
   batch?: T;
   kind?: T;
@@ -1149,6 +1165,8 @@ export interface SeatOffersSelect<T extends boolean = true> {
  */
 export interface PaymentsSelect<T extends boolean = true> {
   user?: T;
+  studentName?: T;
+  studentEmail?: T;
   plan?: T;
   mentor?: T;
   amount?: T;
@@ -1182,6 +1200,8 @@ export interface PaymentEventsSelect<T extends boolean = true> {
  */
 export interface RefundRequestsSelect<T extends boolean = true> {
   user?: T;
+  studentName?: T;
+  studentEmail?: T;
   payment?: T;
   reason?: T;
   feedback?: T;
