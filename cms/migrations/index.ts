@@ -8,9 +8,7 @@ import * as migration_20261122_161912_issue6_payment_events from './20261122_161
 import * as migration_20261123_155830_complimentary_plans from './20261123_155830_complimentary_plans'
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
-import * as migration_20261123_221440_mentor_linkedin from './20261123_221440_mentor_linkedin'
-import * as migration_20261123_223514_practice_answers from './20261123_223514_practice_answers'
-import * as migration_20261123_224330_site_settings_business from './20261123_224330_site_settings_business'
+import * as migration_20261123_231254_issue12_everyday_screens from './20261123_231254_issue12_everyday_screens'
 
 export const migrations = [
   {
@@ -64,18 +62,8 @@ export const migrations = [
     name: '20261123_190242_refund_state_machine',
   },
   {
-    up: migration_20261123_221440_mentor_linkedin.up,
-    down: migration_20261123_221440_mentor_linkedin.down,
-    name: '20261123_221440_mentor_linkedin',
-  },
-  {
-    up: migration_20261123_223514_practice_answers.up,
-    down: migration_20261123_223514_practice_answers.down,
-    name: '20261123_223514_practice_answers',
-  },
-  {
-    up: migration_20261123_224330_site_settings_business.up,
-    down: migration_20261123_224330_site_settings_business.down,
-    name: '20261123_224330_site_settings_business',
+    up: migration_20261123_231254_issue12_everyday_screens.up,
+    down: migration_20261123_231254_issue12_everyday_screens.down,
+    name: '20261123_231254_issue12_everyday_screens',
   },
 ]
