@@ -1,4 +1,4 @@
-import type { Field } from 'payload'
+import type { Field, FieldHook } from 'payload'
 import { isAdminField } from '../access/isAdmin'
 
 /**
@@ -8,7 +8,28 @@ import { isAdminField } from '../access/isAdmin'
  * Payload resolves them with the reader's access to `users`: admins see every student's; a student
  * only their own; a mentor (who cannot read users) sees and matches nothing through them
  * (cms/tests/int/adminStudentFields.int.test.ts). The e-mail is also marked admin-only.
+ *
+ * A mentor reads rows of their own batches only (the collections' access) and needs to know who
+ * booked: for them the name alone is looked up (`nameForMentor`), so their lists show "Rahul
+ * Sharma", not "Untitled - ID: 5". Searching by name still goes through users' access (none).
  */
+const nameForMentor: FieldHook = async ({ value, siblingData, req }) => {
+  if (value || !req.user?.roles?.includes('mentor')) return value
+  const ref = (siblingData as { user?: number | { id: number } | null }).user
+  const id = typeof ref === 'object' && ref ? ref.id : ref
+  if (typeof id !== 'number') return value
+  // One lookup per student per request, however many rows name them.
+  const cache = ((req.context.studentNames as Map<number, Promise<string | null>> | undefined) ??= new Map())
+  let name = cache.get(id)
+  if (!name) {
+    name = req.payload
+      .findByID({ collection: 'users', id, depth: 0, overrideAccess: true, select: { name: true }, req, disableErrors: true })
+      .then((u) => (u as { name?: string | null } | null)?.name ?? null)
+    cache.set(id, name)
+  }
+  return (await name) ?? value
+}
+
 export const studentFields: Field[] = [
   {
     name: 'studentName',
@@ -16,6 +37,7 @@ export const studentFields: Field[] = [
     type: 'text',
     virtual: 'user.name',
     admin: { readOnly: true, disableBulkEdit: true },
+    hooks: { afterRead: [nameForMentor] },
   },
   {
     name: 'studentEmail',
