@@ -53,8 +53,8 @@ export const Payments: CollectionConfig = {
           required: true,
           min: 0,
           admin: {
-            description: 'In paise (79900 = ₹799); the list shows it in rupees.',
-            components: { Cell: '/components/admin/RupeesCell' },
+            description: 'Stored in paise (79900 = ₹799); shown in rupees in the list and below.',
+            components: { Cell: '/components/admin/RupeesCell', afterInput: ['/components/admin/RupeesHint'] },
           },
         },
         { name: 'currency', type: 'text', required: true, defaultValue: 'INR' },
