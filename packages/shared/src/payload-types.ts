@@ -462,7 +462,7 @@ export interface Payment {
   plan: number | Plan;
   mentor?: (number | null) | Mentor;
   /**
-   * In paise (79900 = ₹799); the list shows it in rupees.
+   * Stored in paise (79900 = ₹799); shown in rupees in the list and below.
    */
   amount: number;
   currency: string;
