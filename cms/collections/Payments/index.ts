@@ -5,6 +5,7 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
 import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
+import { ABANDONED_HELP, hideAbandonedOrders } from './abandonedOrders'
 import { createOrderEndpoint } from './endpoints/createOrder'
 import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
 import { receiptEndpoint } from './endpoints/receipt'
@@ -19,6 +20,8 @@ export const Payments: CollectionConfig = {
     defaultColumns: ['studentName', 'plan', 'amount', 'status', 'subscriptionEnds', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
+    baseFilter: hideAbandonedOrders,
+    description: ABANDONED_HELP,
   },
   defaultSort: '-createdAt',
   // Custom endpoints first: they are matched before Payload's own routes on this slug.

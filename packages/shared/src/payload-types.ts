@@ -451,6 +451,8 @@ export interface SeatOffer {
   createdAt: string;
 }
 /**
+ * Orders created but never paid for over an hour (abandoned checkouts) are hidden here; filter by Status "created" to see them.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
  */

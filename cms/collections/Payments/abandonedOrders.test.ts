@@ -1,0 +1,26 @@
+import type { PayloadRequest } from 'payload'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { hideAbandonedOrders } from './abandonedOrders'
+
+const filter = (query: Record<string, unknown> = {}) =>
+  hideAbandonedOrders({ req: { query } as unknown as PayloadRequest, limit: 10, page: 1, sort: '-createdAt' })
+
+afterEach(() => vi.useRealTimers())
+
+describe('the Payments list hides abandoned orders', () => {
+  it('shows every payment that is not an unpaid order, and unpaid orders of the last hour', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-23T12:00:00.000Z'))
+    expect(filter()).toEqual({
+      or: [{ status: { not_equals: 'created' } }, { createdAt: { greater_than: '2026-11-23T11:00:00.000Z' } }],
+    })
+  })
+
+  it('steps aside when the admin filters by status (how abandoned orders are found)', () => {
+    expect(filter({ where: { or: [{ and: [{ status: { equals: 'created' } }] }] } })).toBeNull()
+  })
+
+  it('still applies under other filters', () => {
+    expect(filter({ where: { or: [{ and: [{ amount: { equals: 79900 } }] }] } })).not.toBeNull()
+  })
+})

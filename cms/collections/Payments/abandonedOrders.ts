@@ -1,0 +1,23 @@
+import { nowMs } from '@mentorloop/shared'
+import type { BaseFilter, Where } from 'payload'
+
+/** An order created this long ago and never paid is abandoned (the checkout was closed or lost). */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000
+
+/**
+ * The Payments list in /admin hides abandoned orders (status `created`, older than an hour) so
+ * that paid, failed and refunded payments are what admins see. Only the admin list view applies a
+ * `baseFilter`; the API and every other query are unaffected. Filtering the list by Status shows
+ * exactly what was asked, abandoned orders included ("Status is created").
+ */
+export const hideAbandonedOrders: BaseFilter = ({ req }) => {
+  const asked = (req.query as { where?: unknown } | undefined)?.where
+  if (asked && JSON.stringify(asked).includes('"status"')) return null
+  const where: Where = {
+    or: [{ status: { not_equals: 'created' } }, { createdAt: { greater_than: new Date(nowMs() - ABANDONED_AFTER_MS).toISOString() } }],
+  }
+  return where
+}
+
+export const ABANDONED_HELP =
+  'Orders created but never paid for over an hour (abandoned checkouts) are hidden here; filter by Status "created" to see them.'
