@@ -1,0 +1,52 @@
+import { PERSONAS } from '@mentorloop/shared/personas'
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN, CMS_URL, screenshotsAt375And1280 } from './utils'
+
+/**
+ * /admin as an admin lives with it (issue 12): MentorLoop's branding with nothing loaded from the
+ * network and no broken image, the student's name in the lists that hold a student, search by that
+ * name, and amounts in rupees.
+ */
+async function signInToAdmin(page: Page) {
+  await page.goto(`${CMS_URL()}/admin/login`)
+  await expect(page.getByRole('img', { name: 'MentorLoop' }).first()).toBeVisible()
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${CMS_URL()}/admin`)
+}
+
+async function expectNoBrokenImages(page: Page) {
+  const broken = await page.evaluate(() =>
+    [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+  )
+  expect(broken).toEqual([])
+}
+
+test('the admin is MentorLoop-branded, names and finds students, and shows money in rupees', async ({ page }) => {
+  const outside: string[] = []
+  page.on('request', (r) => {
+    const host = new URL(r.url()).hostname
+    if (host !== 'localhost' && host !== '127.0.0.1') outside.push(r.url())
+  })
+  await signInToAdmin(page)
+  await expect(page).toHaveTitle(/MentorLoop/)
+  await expectNoBrokenImages(page)
+  await screenshotsAt375And1280(page, 'admin-home')
+
+  // Payments: the student's name first, the amount in rupees (never paise), search by name.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const priya = PERSONAS.studentWithPlan.name
+  await page.goto(`${CMS_URL()}/admin/collections/payments?search=${encodeURIComponent(priya.split(' ')[0].toLowerCase())}`)
+  const rows = page.locator('table tbody tr')
+  await expect(rows.first()).toContainText(priya)
+  const texts = await rows.allInnerTexts()
+  for (const text of texts) expect(text).toContain(priya)
+  expect(texts.join(' ')).toMatch(/₹/)
+  expect(texts.join(' ')).not.toMatch(/\b\d{5,}\b/)
+  await expect(page.getByText(/abandoned checkouts\) are hidden here/)).toBeVisible()
+  await expectNoBrokenImages(page)
+  await screenshotsAt375And1280(page, 'admin-payments')
+
+  expect(outside, 'no request leaves the machine (avatar, fonts, logos)').toEqual([])
+})
