@@ -93,6 +93,9 @@ export async function createOrderForPlan({
       gatewayOrderId: order.id,
       offer: offerId ?? null,
     },
+    // Nothing populated: the answer carries ids. (Populating the offer, whose virtual student
+    // fields (decision 064) are resolved outside this transaction, hung create-order.)
+    depth: 0,
     overrideAccess: true,
     req,
   })) as Payment

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** Held seats under load and bad input on batches and offers: refused with a 4xx, nothing written. */
 let payload: Payload
@@ -51,6 +51,24 @@ async function threeOffers(): Promise<{ mentor: Mentor; waiting: TestUser[]; off
 }
 
 describe('seat offers', () => {
+  it('a waiting student without a plan opens checkout for a held seat (create-order with the offer)', async () => {
+    await findPlan(payload, 'BEGINNER_TECHY')
+    const { waiting, offerIds } = await threeOffers()
+    const started = Date.now()
+    const res = await api.post('/payments/create-order', {
+      token: waiting[0]!.token,
+      body: { planCode: 'BEGINNER_TECHY', offerId: offerIds[0] },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    // Someone else's offer is not theirs to claim.
+    const other = await api.post('/payments/create-order', {
+      token: waiting[5]!.token,
+      body: { planCode: 'BEGINNER_TECHY', offerId: offerIds[0] },
+    })
+    expect(other.status).toBe(404)
+  })
+
   it('100 parallel claims on 3 offered seats: exactly the 3 offered students are seated, once each', async () => {
     const { mentor, waiting, offerIds } = await threeOffers()
     // Every waiting student now has a plan (without it, a claim asks for payment).
