@@ -19,7 +19,11 @@ const nameForMentor: FieldHook = async ({ value, siblingData, req }) => {
   const id = typeof ref === 'object' && ref ? ref.id : ref
   if (typeof id !== 'number') return value
   // One lookup per student per request, however many rows name them.
-  const cache = ((req.context.studentNames as Map<number, Promise<string | null>> | undefined) ??= new Map())
+  let cache = req.context.studentNames as Map<number, Promise<string | null>> | undefined
+  if (!cache) {
+    cache = new Map()
+    req.context.studentNames = cache
+  }
   let name = cache.get(id)
   if (!name) {
     name = req.payload
