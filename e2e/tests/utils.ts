@@ -67,13 +67,14 @@ export async function settleRenders(page: Page) {
  * as test artifacts (test-results/e2e/<test>/<name>-<width>.png and the HTML report); fails when
  * the page scrolls sideways at either width.
  */
-export async function screenshotsAt375And1280(page: Page, name: string) {
+export async function screenshotsAt375And1280(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const info = test.info()
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.emulateMedia({ reducedMotion: 'reduce' })
     const file = info.outputPath(`${name}-${width}.png`)
-    await page.screenshot({ path: file, fullPage: true })
+    // A dialog is fixed to the viewport: `fullPage: false` shows it where the person sees it.
+    await page.screenshot({ path: file, fullPage: opts.fullPage ?? true })
     await info.attach(`${name}-${width}.png`, { path: file, contentType: 'image/png' })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name}: horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)

@@ -5,17 +5,17 @@ import {
   MESSAGES,
   parseErrorBody,
   stillOnWaitlistMessage,
-  type VerifyPaymentResponse,
 } from '@mentorloop/shared'
-import { useLocation, useRevalidator } from '@remix-run/react'
+import { Form, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import type { PendingBooking, VerifiedPurchase } from '~/components/booking/types'
 import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
 import { primaryButton, secondaryButton } from './buttons'
 import { LazyModalDialog, preloadModalDialog } from './LazyModalDialog'
 
 type Step = 'order' | 'checkout' | 'verify' | null
-type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string } | null
+type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string; booking?: PendingBooking | null } | null
 
 type Answer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ErrorBody | null }
 
@@ -39,6 +39,8 @@ async function post<T>(body: Record<string, string>): Promise<Answer<T>> {
  * the purchase flow: create the order on the server (sign-in and owned-plan checks happen there,
  * the amount comes from the plan), open the checkout widget, verify the result on the server.
  * Without JavaScript it is a link to /subscriptions (checkout itself needs JavaScript).
+ * When the student was sent here by "Payment Required", the success dialog finishes the booking
+ * they started (mentor, name and phone kept) in one step.
  */
 export function BuyPlanButton({
   planCode,
@@ -94,7 +96,8 @@ export function BuyPlanButton({
       }
       if (outcome.status !== 'paid') return
       setStep('verify')
-      const verified = await post<VerifyPaymentResponse>({ intent: 'verify', ...outcome.response })
+      // A claim seats the student through its offer; a plain purchase may finish a kept booking.
+      const verified = await post<VerifiedPurchase>({ intent: 'verify', ...outcome.response, ...(offerId ? {} : { resume: '1' }) })
       if (!verified.ok) {
         toast.error(verified.error?.message ?? MESSAGES.VERIFICATION_FAILED)
         return
@@ -103,7 +106,12 @@ export function BuyPlanButton({
       if (verified.body.assigned > 0) toast.success(assignedToMentorsMessage(verified.body.assigned))
       if (verified.body.stillWaiting > 0) toast.info(stillOnWaitlistMessage(verified.body.stillWaiting))
       // The page reloads its data when the dialog closes: an owned plan may replace this button.
-      setNotice({ kind: 'success', title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE, message: MESSAGES.PAYMENT_SUCCESSFUL })
+      setNotice({
+        kind: 'success',
+        title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE,
+        message: MESSAGES.PAYMENT_SUCCESSFUL,
+        booking: verified.body.pendingBooking ?? null,
+      })
     } finally {
       setStep(null)
     }
@@ -147,22 +155,64 @@ export function BuyPlanButton({
         tone={notice?.kind === 'success' ? 'success' : notice?.kind === 'owned' ? 'error' : 'neutral'}
         testId="payment-notice"
       >
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          {notice?.kind === 'login' ? (
-            <a href={loginHref} className={primaryButton}>
-              Sign in
-            </a>
-          ) : null}
-          {notice?.kind === 'success' ? (
-            <a href="/paymentHistory" className={secondaryButton}>
-              See payment history
-            </a>
-          ) : null}
-          <button type="button" className={notice?.kind === 'login' ? secondaryButton : primaryButton} onClick={closeNotice}>
-            {notice?.kind === 'success' ? 'Done' : 'Close'}
-          </button>
-        </div>
+        {notice?.booking ? (
+          <FinishBooking booking={notice.booking} onLater={closeNotice} />
+        ) : (
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            {notice?.kind === 'login' ? (
+              <a href={loginHref} className={primaryButton}>
+                Sign in
+              </a>
+            ) : null}
+            {notice?.kind === 'success' ? (
+              <a href="/paymentHistory" className={secondaryButton}>
+                See payment history
+              </a>
+            ) : null}
+            <button type="button" className={notice?.kind === 'login' ? secondaryButton : primaryButton} onClick={closeNotice}>
+              {notice?.kind === 'success' ? 'Done' : 'Close'}
+            </button>
+          </div>
+        )}
       </LazyModalDialog>
     </>
+  )
+}
+
+/**
+ * The booking the student started before paying, as one form: its values are the ones they typed
+ * (kept by the server), so one click books the seat (or joins the full mentor's waitlist) and
+ * /book takes them to the dashboard, as the booking form does.
+ */
+function FinishBooking({ booking, onLater }: { booking: PendingBooking; onLater: () => void }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formAction === '/book'
+  const waitlist = booking.action === 'waitlist'
+  return (
+    <Form method="post" action="/book" className="mt-5 border-t border-slate-200 pt-5" data-testid="finish-booking">
+      <input type="hidden" name="name" value={booking.name} />
+      <input type="hidden" name="contact" value={booking.contact} />
+      <input type="hidden" name="mentorId" value={String(booking.mentorId)} />
+      <h3 className="font-semibold text-slate-900">Finish the booking you started</h3>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Mentor</dt>
+        <dd className="font-medium text-slate-900">
+          {booking.mentorName}
+          {waitlist ? ' (full: you join the waitlist)' : ''}
+        </dd>
+        <dt className="text-slate-600">Name</dt>
+        <dd className="font-medium text-slate-900">{booking.name}</dd>
+        <dt className="text-slate-600">Contact</dt>
+        <dd className="font-medium text-slate-900">{booking.contact}</dd>
+      </dl>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" className={secondaryButton} onClick={onLater}>
+          Not now
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy}>
+          {busy ? 'Booking…' : waitlist ? `Join ${booking.mentorName}’s waitlist` : `Book Session with ${booking.mentorName}`}
+        </button>
+      </div>
+    </Form>
   )
 }

@@ -16,6 +16,7 @@ import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/m
 import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
+import { readBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
 import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
@@ -54,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getTestimonials(),
       getOptionalUser(request).catch(() => null),
     ])
+    // The booking this visitor started before signing in or paying fills the form again.
+    const draft = await readBookingDraft(request, user?.id ?? null)
     // A signed-in student's cards show their own plan and what they may not buy now.
     // The booking form is prefilled with the phone saved on their own profile at their last booking.
     const token = user ? await getSessionToken(request) : null
@@ -77,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       faqs,
       testimonials,
       user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
+      draft,
       mentors: streamMentors ? mentors : await mentors,
       canonical: `${env.WEB_PUBLIC_URL}/`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
@@ -141,7 +145,7 @@ export default function Index() {
   const earlyBird = preview?.globalSlug === 'site-settings' ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird
   const faqs = preview ? parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')) : data.faqs
   const testimonials = preview ? parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
-  const wanted = Number(searchParams.get('mentor'))
+  const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
   const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
 
@@ -157,7 +161,13 @@ export default function Index() {
       <AboutSection about={settings.about} />
       <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
       {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}
-      <BookingSection key={preselectedMentorId ?? 'none'} mentors={bookable} user={user} preselectedMentorId={preselectedMentorId} />
+      <BookingSection
+        key={preselectedMentorId ?? 'none'}
+        mentors={bookable}
+        user={user}
+        draft={data.draft}
+        preselectedMentorId={preselectedMentorId}
+      />
       <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} owned={data.owned} />
     </>
   )

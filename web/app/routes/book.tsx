@@ -7,6 +7,7 @@ import { BookingSection } from '~/components/landing/BookingSection'
 import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
 import { cms, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
+import { clearBookingDraft, hasBookingDraftCookie, readBookingDraft, saveBookingDraft } from '~/utils/booking-draft.server'
 import { getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -14,6 +15,8 @@ import { redirectWithToast } from '~/utils/toast.server'
  * The booking form's action (the landing page's "Book Your Session" posts here), and a page of
  * its own: GET shows the form alone; a plain POST without JavaScript renders the outcome here.
  * Success (a seat) always redirects to /myDashboard with the spec's toast.
+ * A booking that needs a sign-in or a plan first is kept (booking-draft.server.ts), so the
+ * student comes back to it with its values instead of typing them again.
  */
 export const meta: MetaFunction = () => [{ title: 'Book a session · MentorLoop' }]
 
@@ -21,20 +24,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request).catch(() => null)
   const token = await getSessionToken(request)
   const mentors = await getMentorsWithSeats(token).catch(() => [])
-  const preselected = Number(new URL(request.url).searchParams.get('mentor')) || null
+  const draft = await readBookingDraft(request, user?.id ?? null)
+  const preselected = Number(new URL(request.url).searchParams.get('mentor')) || draft?.mentorId || null
   const profile = user ? await cms<{ phone?: string | null }>(`/users/${user.id}`, { token, query: { depth: 0 } }).catch(() => null) : null
   return data(
     {
       mentors: mentors.map(({ id, name, action }) => ({ id, name, action })),
       user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       preselected,
+      draft,
     },
     { headers: NO_STORE },
   )
 }
 
-const fail = (status: number, result: Omit<Extract<BookResult, { outcome: 'error' }>, 'id' | 'outcome'>) =>
-  data<BookResult>({ id: crypto.randomUUID(), outcome: 'error', ...result }, { status, headers: NO_STORE })
+const fail = (status: number, result: Omit<Extract<BookResult, { outcome: 'error' }>, 'id' | 'outcome'>, setCookie?: string | null) => {
+  const headers = new Headers(NO_STORE)
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+  return data<BookResult>({ id: crypto.randomUUID(), outcome: 'error', ...result }, { status, headers })
+}
+
+/** Headers that drop a kept booking once it went through (nothing when there was none). */
+async function doneHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers(NO_STORE)
+  if (hasBookingDraftCookie(request)) headers.append('Set-Cookie', await clearBookingDraft())
+  return headers
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
@@ -53,7 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(503, { kind: 'failed', title: UNAVAILABLE.title, message: UNAVAILABLE.message, values })
   }
   if (!user || !token) {
-    return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
+    // Kept for whichever account signs in next; the form comes back with these values.
+    return fail(
+      401,
+      { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
+      await saveBookingDraft(values, null),
+    )
   }
   const parsed = bookingFormSchema.safeParse(values)
   if (!parsed.success) {
@@ -90,11 +110,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(502, { kind: 'failed', title: MESSAGES.BOOKING_FAILED_TITLE, message: MESSAGES.SOMETHING_WENT_WRONG, values })
   }
   if (answer.ok && answer.kind === 'booked') {
-    return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.BOOKING_CREATED })
+    return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.BOOKING_CREATED }, { headers: await doneHeaders(request) })
   }
   if (answer.ok) {
     if (!withJs) {
-      return redirectWithToast('/myDashboard', { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: MESSAGES.WAITLIST_TOKEN })
+      return redirectWithToast(
+        '/myDashboard',
+        { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: MESSAGES.WAITLIST_TOKEN },
+        { headers: await doneHeaders(request) },
+      )
     }
     return data<BookResult>(
       {
@@ -104,16 +128,30 @@ export async function action({ request }: ActionFunctionArgs) {
         message: MESSAGES.WAITLIST_TOKEN,
         position: answer.position,
       },
-      { headers: NO_STORE },
+      { headers: await doneHeaders(request) },
     )
   }
   if (answer.code === 'PAYMENT_REQUIRED') {
-    return fail(402, { kind: 'payment', title: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED, values })
+    // Kept for this student: after paying they finish it in one step (BuyPlanButton's success dialog).
+    return fail(
+      402,
+      { kind: 'payment', title: MESSAGES.PAYMENT_REQUIRED_TITLE, message: MESSAGES.PAYMENT_REQUIRED, values },
+      await saveBookingDraft(values, user.id),
+    )
   }
   if (answer.code === 'UNAUTHENTICATED')
-    return fail(401, { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values })
+    return fail(
+      401,
+      { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
+      await saveBookingDraft(values, null),
+    )
   if (answer.code === 'ALREADY_BOOKED' || answer.code === 'MENTOR_ALREADY_BOOKED') {
-    return fail(409, { kind: 'already', title: answer.title, message: answer.message, values })
+    // Nothing left to finish: a kept booking would only offer itself again after the next payment.
+    return fail(
+      409,
+      { kind: 'already', title: answer.title, message: answer.message, values },
+      hasBookingDraftCookie(request) ? await clearBookingDraft() : null,
+    )
   }
   return fail(answer.status, {
     kind: 'failed',
@@ -126,9 +164,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function BookPage() {
-  const { mentors, user, preselected } = useLoaderData<typeof loader>()
+  const { mentors, user, preselected, draft } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <BookingSection mentors={mentors} user={user} preselectedMentorId={preselected} result={result ?? null} />
+  return <BookingSection mentors={mentors} user={user} draft={draft} preselectedMentorId={preselected} result={result ?? null} />
 }
 
 export function ErrorBoundary() {

@@ -44,6 +44,8 @@ describe('POST /logout', () => {
     const res = (await route.action({ request, params: {}, context: {} })) as Response
     expect(res.headers.get('location')).toBe('/')
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ml_session=;'))).toBe(true)
+    // A booking kept in this browser (its phone number) goes with the session.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('ml_booking_draft=') && c.includes('Max-Age=0'))).toBe(true)
     expect(toastIn(res.headers.getSetCookie())).toMatchObject({ type: 'success', title: 'Logged Out Successfully' })
   })
 

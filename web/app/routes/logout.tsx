@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { NO_STORE, revokeSession } from '~/utils/auth.server'
+import { clearBookingDraft } from '~/utils/booking-draft.server'
 import { safeRedirect } from '~/utils/redirect'
 import { destroySessionCookie, getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -33,6 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const headers = new Headers(NO_STORE)
   headers.append('Set-Cookie', await destroySessionCookie())
+  // A shared computer: the next person must not find this one's phone number in the booking form.
+  headers.append('Set-Cookie', await clearBookingDraft())
   return redirectWithToast('/', { type: 'success', title: MESSAGES.LOGOUT_SUCCESS, description: 'You have been logged out.' }, { headers })
 }
 

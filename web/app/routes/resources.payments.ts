@@ -1,16 +1,21 @@
-import { errorBody, MESSAGES } from '@mentorloop/shared'
+import { bookingFormSchema, errorBody, MESSAGES, seatAction } from '@mentorloop/shared'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import type { PendingBooking, VerifiedPurchase } from '~/components/booking/types'
 import { CmsError, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
+import { getMentorAvailability } from '~/models/content.server'
 import { createOrder, verifyPayment } from '~/models/payments.server'
-import { NO_STORE } from '~/utils/auth.server'
+import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
+import { readBookingDraft } from '~/utils/booking-draft.server'
 import { getSessionToken } from '~/utils/session.server'
 
 /**
  * POST /resources/payments — the purchase flow's two server steps for the buy button:
  * `intent=create-order` (plan code only; the CMS sets the amount) and `intent=verify` (the
  * checkout result). Answers JSON: the CMS's answer, or its error envelope as it is; an outage is
- * the spec's "Failed to create order" / "Verification failed".
+ * the spec's "Failed to create order" / "Verification failed". A verified plan purchase
+ * (`resume=1`) that seated nobody also names the booking the student started before paying
+ * (booking-draft.server.ts), so the success dialog can finish it in one step.
  */
 const schema = z.discriminatedUnion('intent', [
   z.object({
@@ -23,6 +28,7 @@ const schema = z.discriminatedUnion('intent', [
     razorpay_order_id: z.string().min(1).max(100),
     razorpay_payment_id: z.string().min(1).max(100),
     razorpay_signature: z.string().min(1).max(200),
+    resume: z.literal('1').optional(),
   }),
 ])
 
@@ -47,6 +53,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = parsed.data
   if (input.intent === 'create-order')
     return forward(() => createOrder(token, input.planCode, input.offerId), 201, MESSAGES.FAILED_CREATE_ORDER)
-  const { intent: _intent, ...checkout } = input
-  return forward(() => verifyPayment(token, checkout), 200, MESSAGES.VERIFICATION_FAILED)
+  const { intent: _intent, resume, ...checkout } = input
+  return forward(
+    async () => {
+      const verified = await verifyPayment(token, checkout)
+      if (!resume || verified.assigned > 0) return verified
+      return { ...verified, pendingBooking: await pendingBooking(request) } satisfies VerifiedPurchase
+    },
+    200,
+    MESSAGES.VERIFICATION_FAILED,
+  )
+}
+
+/** The kept booking with its mentor's name and seat state; null when there is none to finish. */
+async function pendingBooking(request: Request): Promise<PendingBooking | null> {
+  try {
+    const user = await getOptionalUser(request)
+    const draft = user ? await readBookingDraft(request, user.id) : null
+    // Only a booking the form would accept: one with a field missing is finished in the form itself.
+    if (!draft || !bookingFormSchema.safeParse({ ...draft, mentorId: String(draft.mentorId) }).success) return null
+    const mentor = (await getMentorAvailability()).find((m) => m.id === draft.mentorId)
+    return mentor ? { ...draft, mentorName: mentor.name, action: seatAction(mentor) } : null
+  } catch {
+    // The payment went through; only the shortcut to the booking is lost (the form still has it).
+    return null
+  }
 }

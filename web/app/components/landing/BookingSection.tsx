@@ -16,6 +16,8 @@ import { primaryButton, secondaryButton } from '~/components/buttons'
  */
 export type BookingSectionMentor = { id: number; name: string; action: SeatAction }
 export type BookingSectionUser = { email: string; name?: string | null; phone?: string | null } | null
+/** A booking the visitor started before signing in or buying a plan (web/app/utils/booking-draft.server.ts). */
+export type BookingSectionDraft = { mentorId: number; name: string; contact: string } | null
 
 // The outcome dialogs (Radix) load with the first submit, keeping them out of the landing page's first load.
 const loadOutcomeDialog = () => import('~/components/booking/OutcomeDialog')
@@ -27,12 +29,15 @@ const INPUT =
 export function BookingSection({
   mentors,
   user,
+  draft = null,
   preselectedMentorId,
   result: serverResult,
   loadingMentors = false,
 }: {
   mentors: BookingSectionMentor[]
   user: BookingSectionUser
+  /** Values kept from an earlier attempt: they fill the form in place of the profile's. */
+  draft?: BookingSectionDraft
   preselectedMentorId?: number | null
   /** The action's answer when the page was rendered by a plain (no-JavaScript) POST to /book. */
   result?: BookResult | null
@@ -92,6 +97,11 @@ export function BookingSection({
         <p className="mt-2 text-center text-sm text-slate-600">1-Hour Interactive Session | Subscription Required</p>
 
         {serverResult && !fetcher.data ? <NoScriptResult result={serverResult} /> : null}
+        {draft && user && !result ? (
+          <p role="status" className="mt-6 rounded-xl border border-brand-100 bg-white p-4 text-brand-900" data-testid="booking-draft-note">
+            We kept the booking you started: check the details and book.
+          </p>
+        ) : null}
 
         <fetcher.Form
           ref={formRef}
@@ -109,7 +119,7 @@ export function BookingSection({
               name="name"
               autoComplete="name"
               maxLength={120}
-              defaultValue={values?.name ?? user?.name ?? ''}
+              defaultValue={values?.name ?? (draft?.name || user?.name) ?? ''}
               aria-invalid={fieldErrors.name ? true : undefined}
               aria-describedby={fieldErrors.name ? `${ids}-name-error` : undefined}
               className={INPUT}
@@ -124,7 +134,7 @@ export function BookingSection({
               autoComplete="tel-national"
               maxLength={10}
               placeholder="10-digit mobile number"
-              defaultValue={values?.contact ?? user?.phone ?? ''}
+              defaultValue={values?.contact ?? (draft?.contact || user?.phone) ?? ''}
               aria-invalid={fieldErrors.contact ? true : undefined}
               aria-describedby={fieldErrors.contact ? `${ids}-contact-error` : undefined}
               className={INPUT}
