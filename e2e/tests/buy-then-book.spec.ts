@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration, waitUntilSiteShows } from './utils'
 
 /**
  * Issue 12, "Buy, then book, without losing anything": a visitor finds a mentor by skill, reads
@@ -30,6 +30,7 @@ let mentorId = 0
 test.beforeAll(async () => {
   const api = await adminApi()
   mentorId = (await api.post('/mentors', mentor)).doc.id
+  await waitUntilSiteShows(`/find-mentors?skill=${encodeURIComponent(skill)}`, mentor.name)
 })
 
 test('find a mentor by skill, read the profile, sign in and pay from the booking form, and finish the booking in one step', async ({

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration, waitUntilSiteShows } from './utils'
 
 /**
  * Issue 12: a student finds a mentor by skill in the public directory (also without JavaScript),
@@ -31,6 +31,7 @@ test.beforeAll(async () => {
   const api = await adminApi()
   const { doc } = await api.post('/mentors', mentor)
   mentorId = doc.id
+  await waitUntilSiteShows(`/find-mentors?skill=${encodeURIComponent(skill)}`, mentor.name)
 })
 
 test('a student finds a mentor by skill, reads the profile and follows Book to the form with the mentor chosen', async ({ page }) => {

@@ -20,6 +20,27 @@ export async function expectAccessible(page: Page, opts: { exclude?: string[] } 
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
+/**
+ * Waits until the site serves `text` at `path`: content changed through the CMS API reaches the
+ * site's content cache by a revalidation call sent just after the commit (cms/lib/revalidateSite.ts),
+ * so a page opened at once may still show the old content.
+ */
+export async function waitUntilSiteShows(path: string, text: string, timeout = 15_000) {
+  const url = new URL(path, process.env.E2E_WEB_URL ?? `http://localhost:${process.env.E2E_PORT_BASE ?? 4100}`)
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(url).then(
+            (r) => r.text(),
+            () => '',
+          )
+        ).includes(text),
+      { timeout, message: `${path} shows ${text}` },
+    )
+    .toBe(true)
+}
+
 /** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
 export async function adminApi() {
   const login = await fetch(`${CMS_URL()}/api/users/login`, {
