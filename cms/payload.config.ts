@@ -57,6 +57,8 @@ export default withInternalAccess(
       avatar: 'default',
       components: {
         graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
+        // What needs an admin's attention, above the collection cards (admins only; docs/decisions/068).
+        beforeDashboard: ['/components/admin/AttentionDashboard'],
       },
       // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
       // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).

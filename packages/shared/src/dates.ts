@@ -11,6 +11,8 @@ const FORMATS = {
   dayFirst: { day: 'numeric', month: 'short', year: 'numeric' },
   /** 22 November 2026 */
   longDate: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** 10:00 am */
+  time: { hour: 'numeric', minute: '2-digit' },
   /** Sat, 5 Dec 2026, 10:00 am */
   dateTime: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
   /** Saturday, 5 December 2026 at 10:00 am */

@@ -1,0 +1,298 @@
+import { HOUR_MS, istDay, istMidnight, istMonth } from '@mentorloop/shared'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+import { txQuery } from '../../lib/transaction'
+import { openBatchJoin, type SeatRow, seatColumns, seatStateFromRow } from '../seats/seatState'
+
+/**
+ * What an admin should look at now, for the dashboard on /admin
+ * (docs/decisions/068-admin-attention-dashboard.md): five aggregate reads, no HTTP, no access
+ * checks (the caller shows it to admins only). Times are India time; money is in paise.
+ */
+export type Attention = {
+  refunds: {
+    /** `requested`: an admin approves or rejects it. */
+    waiting: number
+    oldestWaitingAt: string | null
+    /** `failed`: retries used up or the gateway refused; an admin approves it again to retry. */
+    failed: number
+    oldestFailedAt: string | null
+  }
+  mentors: {
+    /** Mentors whose open batch has no seat left (booked + held = capacity), with or without a queue. */
+    fullCount: number
+    waitingTotal: number
+    /** Full mentors and mentors with a waitlist, longest waitlist first (at most `MENTOR_ROWS`). */
+    rows: MentorAttention[]
+  }
+  offers: {
+    /** Held seats whose hold ends within the next 24 hours (or already ended, not yet swept). */
+    expiringCount: number
+    until: string
+    rows: ExpiringOffer[]
+  }
+  sessions: { today: SessionAttention[]; tomorrow: SessionAttention[]; todayStarts: string; tomorrowStarts: string; dayAfterStarts: string }
+  money: { thisMonth: MonthMoney; lastMonth: MonthMoney }
+}
+
+export type MentorAttention = {
+  mentorId: number
+  name: string
+  full: boolean
+  capacity: number
+  booked: number
+  held: number
+  batchLabel: string | null
+  waiting: number
+}
+
+export type ExpiringOffer = {
+  id: number
+  kind: string
+  expiresAt: string
+  studentName: string
+  mentorId: number
+  mentorName: string
+}
+
+export type SessionAttention = {
+  id: number
+  title: string
+  startsAt: string
+  durationMinutes: number
+  mentorId: number | null
+  mentorName: string
+  batchLabel: string
+}
+
+export type MonthMoney = {
+  label: string
+  /** First instant of the month and of the next one, India time. */
+  from: string
+  to: string
+  /** Paid orders (completed, or refunded since), by the order's creation time. */
+  paid: { count: number; paise: number }
+  /** Refunded payments, by when the refund went through (see refundedAtSql). */
+  refunded: { count: number; paise: number }
+}
+
+export const MENTOR_ROWS = 10
+export const OFFER_ROWS = 20
+const SESSION_ROWS = 100
+const OFFER_WINDOW_MS = 24 * HOUR_MS
+
+const iso = (v: string | Date) => new Date(v).toISOString()
+const isoOrNull = (v: string | Date | null | undefined) => (v ? iso(v) : null)
+const num = (v: unknown) => Number(v ?? 0)
+
+/** The calendar boundaries around `now` in India time. */
+export function attentionPeriods(now: Date) {
+  const { year, month, day } = istDay(now)
+  return {
+    todayStarts: istMidnight(year, month, day),
+    tomorrowStarts: istMidnight(year, month, day + 1),
+    dayAfterStarts: istMidnight(year, month, day + 2),
+    lastMonthStarts: istMidnight(year, month - 1, 1),
+    thisMonthStarts: istMidnight(year, month, 1),
+    nextMonthStarts: istMidnight(year, month + 1, 1),
+    thisMonthLabel: istMonth(year, month).label,
+    lastMonthLabel: istMonth(year, month - 1).label,
+  }
+}
+
+export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
+  const [refunds, mentors, offers, sessions, money] = await Promise.all([
+    readRefunds(req),
+    readMentors(req),
+    readOffers(req, now),
+    readSessions(req, now),
+    readMoney(req, now),
+  ])
+  return { refunds, mentors, offers, sessions, money }
+}
+
+async function readRefunds(req: PayloadRequest): Promise<Attention['refunds']> {
+  const [r] = await txQuery<{
+    waiting: string
+    oldest_waiting: string | Date | null
+    failed: string
+    oldest_failed: string | Date | null
+  }>(
+    req,
+    sql`SELECT count(*) FILTER (WHERE status = 'requested') AS waiting,
+               min(created_at) FILTER (WHERE status = 'requested') AS oldest_waiting,
+               count(*) FILTER (WHERE status = 'failed') AS failed,
+               min(updated_at) FILTER (WHERE status = 'failed') AS oldest_failed
+          FROM refund_requests
+         WHERE status IN ('requested', 'failed')`,
+  )
+  return {
+    waiting: num(r?.waiting),
+    oldestWaitingAt: isoOrNull(r?.oldest_waiting),
+    failed: num(r?.failed),
+    oldestFailedAt: isoOrNull(r?.oldest_failed),
+  }
+}
+
+/** Seats counted exactly as the site and the booking service count them (seatState, 041). */
+async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
+  const rows = await txQuery<SeatRow & { id: number; name: string | null; waiting: string }>(
+    req,
+    sql`SELECT * FROM (
+          SELECT m.id, m.name, ${seatColumns},
+                 (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting
+            FROM mentors m ${openBatchJoin}
+        ) x
+        WHERE x.waiting > 0 OR (x.batch_id IS NOT NULL AND x.booked + x.held >= x.capacity)
+        ORDER BY x.waiting DESC, x.name, x.id`,
+  )
+  const all: MentorAttention[] = rows.map((r) => {
+    const seats = seatStateFromRow(r)
+    return {
+      mentorId: Number(r.id),
+      name: r.name ?? `Mentor ${r.id}`,
+      full: seats.full,
+      capacity: seats.capacity,
+      booked: seats.booked,
+      held: seats.held,
+      batchLabel: seats.batch?.label ?? null,
+      waiting: num(r.waiting),
+    }
+  })
+  return {
+    fullCount: all.filter((m) => m.full).length,
+    waitingTotal: all.reduce((sum, m) => sum + m.waiting, 0),
+    rows: all.slice(0, MENTOR_ROWS),
+  }
+}
+
+async function readOffers(req: PayloadRequest, now: Date): Promise<Attention['offers']> {
+  const until = new Date(now.getTime() + OFFER_WINDOW_MS)
+  const rows = await txQuery<{
+    id: number
+    kind: string
+    expires_at: string | Date
+    student_name: string | null
+    student_email: string | null
+    mentor_id: number
+    mentor_name: string | null
+    total: string
+  }>(
+    req,
+    sql`SELECT o.id, o.kind, o.expires_at, u.name AS student_name, u.email AS student_email,
+               m.id AS mentor_id, m.name AS mentor_name, count(*) OVER () AS total
+          FROM seat_offers o
+          JOIN users u ON u.id = o.user_id
+          JOIN mentors m ON m.id = o.mentor_id
+         WHERE o.status = 'held' AND o.expires_at <= ${until.toISOString()}::timestamptz
+         ORDER BY o.expires_at, o.id
+         LIMIT ${OFFER_ROWS}`,
+  )
+  return {
+    expiringCount: num(rows[0]?.total),
+    until: until.toISOString(),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      expiresAt: iso(r.expires_at),
+      studentName: r.student_name || r.student_email || `User ${r.id}`,
+      mentorId: Number(r.mentor_id),
+      mentorName: r.mentor_name ?? `Mentor ${r.mentor_id}`,
+    })),
+  }
+}
+
+async function readSessions(req: PayloadRequest, now: Date): Promise<Attention['sessions']> {
+  const { todayStarts, tomorrowStarts, dayAfterStarts } = attentionPeriods(now)
+  const rows = await txQuery<{
+    id: number
+    title: string
+    starts_at: string | Date
+    duration_minutes: string
+    mentor_id: number | null
+    mentor_name: string | null
+    label: string
+  }>(
+    req,
+    sql`SELECT s.id, s.title, s.starts_at, s.duration_minutes, m.id AS mentor_id, m.name AS mentor_name, b.label
+          FROM sessions s
+          JOIN batches b ON b.id = s.batch_id
+          LEFT JOIN mentors m ON m.id = COALESCE(s.mentor_id, b.mentor_id)
+         WHERE s.starts_at >= ${todayStarts.toISOString()}::timestamptz
+           AND s.starts_at < ${dayAfterStarts.toISOString()}::timestamptz
+           AND b.status <> 'cancelled'
+         ORDER BY s.starts_at, s.id
+         LIMIT ${SESSION_ROWS}`,
+  )
+  const all = rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    startsAt: iso(r.starts_at),
+    durationMinutes: num(r.duration_minutes),
+    mentorId: r.mentor_id === null ? null : Number(r.mentor_id),
+    mentorName: r.mentor_name ?? '—',
+    batchLabel: r.label,
+  }))
+  const split = tomorrowStarts.getTime()
+  return {
+    today: all.filter((s) => Date.parse(s.startsAt) < split),
+    tomorrow: all.filter((s) => Date.parse(s.startsAt) >= split),
+    todayStarts: todayStarts.toISOString(),
+    tomorrowStarts: tomorrowStarts.toISOString(),
+    dayAfterStarts: dayAfterStarts.toISOString(),
+  }
+}
+
+/**
+ * When a refunded payment's money went back: the refund request that moved it (pending or
+ * refunded): the gateway's report (`refundedAt`), else the admin's approval (`decidedAt`); a
+ * payment without such a request falls back to its own last change.
+ */
+const refundedAtSql = sql`COALESCE(
+  (SELECT COALESCE(r.refunded_at, r.decided_at, r.updated_at) FROM refund_requests r
+    WHERE r.payment_id = p.id AND r.status IN ('pending', 'refunded') ORDER BY r.id DESC LIMIT 1),
+  p.updated_at)`
+
+/**
+ * Money this calendar month against last, India time. Payments carry no paid-at time: the order's
+ * `created_at` is used (checkout completes within minutes of the order; a renewal's
+ * `subscription_starts` lies in the future). Complimentary grants (admin-granted, amount 0) are left out.
+ */
+async function readMoney(req: PayloadRequest, now: Date): Promise<Attention['money']> {
+  const p = attentionPeriods(now)
+  const last = p.lastMonthStarts.toISOString()
+  const mid = p.thisMonthStarts.toISOString()
+  const next = p.nextMonthStarts.toISOString()
+  const [r] = await txQuery<Record<string, string | null>>(
+    req,
+    sql`SELECT
+          count(*) FILTER (WHERE paid_at >= ${mid}::timestamptz AND paid_at < ${next}::timestamptz) AS paid_this_n,
+          COALESCE(sum(amount) FILTER (WHERE paid_at >= ${mid}::timestamptz AND paid_at < ${next}::timestamptz), 0) AS paid_this,
+          count(*) FILTER (WHERE paid_at >= ${last}::timestamptz AND paid_at < ${mid}::timestamptz) AS paid_last_n,
+          COALESCE(sum(amount) FILTER (WHERE paid_at >= ${last}::timestamptz AND paid_at < ${mid}::timestamptz), 0) AS paid_last,
+          count(*) FILTER (WHERE refunded_at >= ${mid}::timestamptz AND refunded_at < ${next}::timestamptz) AS refunded_this_n,
+          COALESCE(sum(amount) FILTER (WHERE refunded_at >= ${mid}::timestamptz AND refunded_at < ${next}::timestamptz), 0) AS refunded_this,
+          count(*) FILTER (WHERE refunded_at >= ${last}::timestamptz AND refunded_at < ${mid}::timestamptz) AS refunded_last_n,
+          COALESCE(sum(amount) FILTER (WHERE refunded_at >= ${last}::timestamptz AND refunded_at < ${mid}::timestamptz), 0) AS refunded_last
+        FROM (
+          SELECT p.amount, p.created_at AS paid_at,
+                 CASE WHEN p.status = 'refunded' THEN ${refundedAtSql} END AS refunded_at
+            FROM payments p
+           WHERE p.status IN ('completed', 'refunded')
+             AND p.gateway <> 'complimentary'
+             AND p.amount > 0
+             AND (p.created_at >= ${last}::timestamptz OR p.status = 'refunded')
+        ) x`,
+  )
+  const month = (label: string, from: string, to: string, key: 'this' | 'last'): MonthMoney => ({
+    label,
+    from,
+    to,
+    paid: { count: num(r?.[`paid_${key}_n`]), paise: num(r?.[`paid_${key}`]) },
+    refunded: { count: num(r?.[`refunded_${key}_n`]), paise: num(r?.[`refunded_${key}`]) },
+  })
+  return {
+    thisMonth: month(p.thisMonthLabel, mid, next, 'this'),
+    lastMonth: month(p.lastMonthLabel, last, mid, 'last'),
+  }
+}
