@@ -86,6 +86,63 @@ describe('mentor e-mails on bookings and cancellations', () => {
     expect(mails.map((j) => j.input.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
   })
 
+  it('an admin moving a booking to another batch, or confirming a cancelled one again, tells the mentor each seat change', async () => {
+    const payload = await testPayload()
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload, { name: 'Moved Student' })
+    const open = (await payload.find({ collection: 'batches', where: { mentor: { equals: mentor.id } }, overrideAccess: true })).docs[0]
+    // The batch before it (running), ending a week before the open one starts.
+    const day = 86_400_000
+    const earlier = await payload.create({
+      collection: 'batches',
+      data: {
+        mentor: mentor.id,
+        label: 'Earlier batch',
+        startsOn: new Date(Date.parse(open.startsOn) - 35 * day).toISOString(),
+        endsOn: new Date(Date.parse(open.startsOn) - 7 * day).toISOString(),
+        capacity: 3,
+        status: 'running',
+      },
+      overrideAccess: true,
+    })
+    const booking = await payload.create({
+      collection: 'bookings',
+      data: { user: student.id, mentor: mentor.id, batch: earlier.id, status: 'confirmed', source: 'direct' },
+      overrideAccess: true,
+    })
+    await payload.update({ collection: 'bookings', id: booking.id, data: { batch: open.id }, overrideAccess: true })
+    let mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.subject)).toEqual(
+      expect.arrayContaining([
+        'Moved Student booked a seat in your Earlier batch batch',
+        'Moved Student left your Earlier batch batch',
+        `Moved Student booked a seat in your ${open.label} batch`,
+      ]),
+    )
+    expect(mails).toHaveLength(3)
+    // Only the batch it sits in now counts the seat.
+    expect(mails.find((j) => j.input.subject.includes(`in your ${open.label}`))!.input.text).toMatch(/1 of \d+ seats taken/)
+
+    await payload.update({ collection: 'bookings', id: booking.id, data: { status: 'cancelled' }, overrideAccess: true })
+    await payload.update({ collection: 'bookings', id: booking.id, data: { status: 'confirmed' }, overrideAccess: true })
+    mails = await mentorMails(mentor.email)
+    expect(mails.map((j) => j.input.template).sort()).toEqual([
+      'mentor-seat-booked',
+      'mentor-seat-booked',
+      'mentor-seat-booked',
+      'mentor-seat-cancelled',
+      'mentor-seat-cancelled',
+    ])
+    // Saving the booking without a seat change tells nobody.
+    await payload.update({
+      collection: 'bookings',
+      id: booking.id,
+      data: { timeSlot: new Date(Date.parse(open.startsOn) + 5 * day).toISOString() },
+      overrideAccess: true,
+    })
+    expect(await mentorMails(mentor.email)).toHaveLength(5)
+  })
+
   it('queues nothing when the transaction rolls back', async () => {
     const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })

@@ -7,20 +7,27 @@ import { emailMentorAboutSeats } from '../../../services/booking/mentorEmails'
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 
 /**
- * An admin cancelled, completed, moved or deleted a confirmed booking in the panel: the seat goes
- * to the batch's queue in the same transaction. The booking services set `seatsHandled` because
- * they process the queue themselves.
+ * An admin cancelled, completed, moved, deleted or re-confirmed a booking in the panel: a seat
+ * given up goes to its batch's queue in the same transaction, and the mentor hears of every seat
+ * taken or given up in their batches (issue 12) — a move is a cancellation in the old batch and a
+ * booking in the new one. The booking services set `seatsHandled` because they do both themselves.
  */
 export const fillSeatAfterChange: CollectionAfterChangeHook<Booking> = async ({ doc, previousDoc, operation, req, context }) => {
-  if (operation !== 'update' || context.seatsHandled || previousDoc?.status !== 'confirmed') return doc
-  const freed = doc.status !== 'confirmed' || idOf(doc.batch) !== idOf(previousDoc.batch)
-  if (freed)
-    await inTransaction(req, async () => {
-      // A cancellation in the panel is a cancellation for the mentor too (issue 12).
-      if (doc.status === 'cancelled')
-        await emailMentorAboutSeats(req, idOf(previousDoc.batch), [{ kind: 'cancelled', userId: idOf(doc.user) }])
-      await fillBatch(req, idOf(previousDoc.batch))
-    })
+  if (operation !== 'update' || context.seatsHandled || !previousDoc) return doc
+  const wasSeated = previousDoc.status === 'confirmed'
+  const isSeated = doc.status === 'confirmed'
+  const moved = idOf(doc.batch) !== idOf(previousDoc.batch)
+  const freed = wasSeated && (!isSeated || moved)
+  const taken = isSeated && (!wasSeated || moved)
+  if (!freed && !taken) return doc
+  await inTransaction(req, async () => {
+    const userId = idOf(doc.user)
+    // A batch that ended completes its bookings: that is no news for the mentor.
+    if (freed && (doc.status === 'cancelled' || moved))
+      await emailMentorAboutSeats(req, idOf(previousDoc.batch), [{ kind: 'cancelled', userId }])
+    if (taken) await emailMentorAboutSeats(req, idOf(doc.batch), [{ kind: 'booked', userId }])
+    if (freed) await fillBatch(req, idOf(previousDoc.batch))
+  })
   return doc
 }
 
