@@ -44,12 +44,24 @@ const fail = (status: number, result: Omit<Extract<BookResult, { outcome: 'error
   return data<BookResult>({ id: crypto.randomUUID(), outcome: 'error', ...result }, { status, headers })
 }
 
-/** Headers that drop a kept booking once it went through (nothing when there was none). */
+/** Set-Cookie dropping a kept booking that has nothing left to finish (null when there was none). */
+const dropDraft = async (request: Request) => (hasBookingDraftCookie(request) ? clearBookingDraft() : null)
+
+/** Headers of an answer after which the kept booking is done with. */
 async function doneHeaders(request: Request): Promise<Headers> {
   const headers = new Headers(NO_STORE)
-  if (hasBookingDraftCookie(request)) headers.append('Set-Cookie', await clearBookingDraft())
+  const drop = await dropDraft(request)
+  if (drop) headers.append('Set-Cookie', drop)
   return headers
 }
+
+/** "Please Login"; the values are kept for whichever account signs in next, and the form comes back with them. */
+const loginFirst = async (values: { name: string; contact: string; mentorId: string }) =>
+  fail(
+    401,
+    { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
+    await saveBookingDraft(values, null),
+  )
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
@@ -67,14 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The CMS could not say who this is: an outage, not a signed-out visitor.
     return fail(503, { kind: 'failed', title: UNAVAILABLE.title, message: UNAVAILABLE.message, values })
   }
-  if (!user || !token) {
-    // Kept for whichever account signs in next; the form comes back with these values.
-    return fail(
-      401,
-      { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
-      await saveBookingDraft(values, null),
-    )
-  }
+  if (!user || !token) return loginFirst(values)
   const parsed = bookingFormSchema.safeParse(values)
   if (!parsed.success) {
     const fieldErrors: BookFieldErrors = {}
@@ -139,19 +144,10 @@ export async function action({ request }: ActionFunctionArgs) {
       await saveBookingDraft(values, user.id),
     )
   }
-  if (answer.code === 'UNAUTHENTICATED')
-    return fail(
-      401,
-      { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
-      await saveBookingDraft(values, null),
-    )
+  if (answer.code === 'UNAUTHENTICATED') return loginFirst(values)
   if (answer.code === 'ALREADY_BOOKED' || answer.code === 'MENTOR_ALREADY_BOOKED') {
     // Nothing left to finish: a kept booking would only offer itself again after the next payment.
-    return fail(
-      409,
-      { kind: 'already', title: answer.title, message: answer.message, values },
-      hasBookingDraftCookie(request) ? await clearBookingDraft() : null,
-    )
+    return fail(409, { kind: 'already', title: answer.title, message: answer.message, values }, await dropDraft(request))
   }
   return fail(answer.status, {
     kind: 'failed',
