@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, databaseKVAdapter } from 'payload'
 import sharp from 'sharp'
@@ -10,9 +9,11 @@ import { Batches } from './collections/Batches'
 import { Bookings } from './collections/Bookings'
 import { EmailOutbox } from './collections/EmailOutbox'
 import { Faqs } from './collections/Faqs'
+import { JobFailures } from './collections/JobFailures'
 import { Media } from './collections/Media'
 import { Mentors } from './collections/Mentors'
 import { NewsletterSubscribers } from './collections/NewsletterSubscribers'
+import { Notices } from './collections/Notices'
 import { Pages } from './collections/Pages'
 import { PaymentEvents } from './collections/PaymentEvents'
 import { Payments } from './collections/Payments'
@@ -29,16 +30,14 @@ import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
+import { startWorkersInThisProcess } from './jobs/autorun'
 import { refundTasks } from './jobs/refunds'
-import { sendEmailTask } from './jobs/sendEmail'
-import { TIME_QUEUE, timeTasks } from './jobs/time'
+import { timeTasks } from './jobs/time'
 import { mapApiError } from './lib/apiErrors'
-import { addBusinessConstraints } from './lib/dbConstraints'
+import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
 import { mapDatabaseErrors, watchPool } from './lib/unavailable'
-import { migrations } from './migrations'
-import { REFUNDS_QUEUE } from './services/payments/refundAttempts'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -96,6 +95,8 @@ export default withInternalAccess(
       Questions,
       PracticeAnswers,
       Sessions,
+      Notices,
+      JobFailures,
     ],
     globals: [SiteSettings, BusinessRules],
     endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
@@ -104,19 +105,12 @@ export default withInternalAccess(
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },
     email: emailAdapter,
     jobs: {
-      tasks: [sendEmailTask, ...timeTasks, ...refundTasks],
-      // In development the CMS runs the queues; in production a separate worker does
-      // (`npm run worker`, JOBS_AUTORUN=false on the CMS); scripts and tests set JOBS_AUTORUN=false
-      // and run jobs explicitly. The `time` queue's tasks are scheduled by their cron.
-      autoRun: [
-        { cron: '*/5 * * * * *', queue: 'default', limit: 25 },
-        { cron: '*/20 * * * * *', queue: TIME_QUEUE, limit: 10 },
-        { cron: '*/5 * * * * *', queue: REFUNDS_QUEUE, limit: 10 },
-      ],
-      shouldAutoRun: () => process.env.JOBS_AUTORUN !== 'false',
+      tasks: [...timeTasks, ...refundTasks],
+      // Jobs run in per-queue loops (cms/jobs/worker.ts, docs/decisions/070): in development in the
+      // CMS itself (onInit), in production in `npm run worker` (JOBS_AUTORUN=false on the CMS). The
+      // pick-up is exclusive, so any number of runners at once run each job once.
       deleteJobOnComplete: true,
-      // Oldest first: a student's e-mails go out in the order their steps happened (jobs queued in
-      // one INSERT share a createdAt: the id keeps their order).
+      // Oldest first (jobs queued in one INSERT share a createdAt: the id keeps their order).
       processingOrder: () => ['createdAt', 'id'],
       access: {
         queue: ({ req }) => checkRole(req.user, 'admin'),
@@ -132,16 +126,7 @@ export default withInternalAccess(
     // Payload's key-value store (server only): written out as nobody's over REST and GraphQL.
     kv: databaseKVAdapter({ kvCollectionOverrides: { access: KV_ACCESS } }),
     editor: lexicalEditor(),
-    db: postgresAdapter({
-      // A request waits at most 5 s for a connection: an unreachable database answers 503, not a hang.
-      pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
-      // The schema comes from committed migrations everywhere (dev, tests, production), so what we
-      // test is what we ship; `npm run migrate:create` after changing a collection.
-      push: false,
-      migrationDir: path.resolve(dirname, 'migrations'),
-      prodMigrations: migrations,
-      afterSchemaInit: [addBusinessConstraints],
-    }),
+    db: databaseAdapter(dirname),
     cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     sharp,
@@ -155,6 +140,7 @@ export default withInternalAccess(
     onInit: async (payload) => {
       assertSafeForProduction()
       watchPool(payload)
+      startWorkersInThisProcess(payload)
     },
   }),
 )

@@ -1,72 +1,81 @@
-import type { TaskConfig } from 'payload'
+import type { Payload, PayloadRequest, TaskConfig } from 'payload'
+import { LOCKS, withTryLock } from '../lib/advisoryLock'
+import { newRequest } from '../lib/transaction'
 import { advanceBatches } from '../services/batches/lifecycle'
 import { expireDueOffers, expireOffer } from '../services/batches/offers'
+import { OFFERS_QUEUE } from '../services/batches/seating'
+import { expireCredits } from '../services/plans/credits'
 import { sendRenewalReminders } from '../services/plans/renewal'
 
 /**
- * The time-driven work (docs/decisions/045-batches-in-time.md), on Payload's jobs queue. The
- * scheduled ones go to the `time` queue on a cron; each is idempotent and safe with two workers
- * (every step is a conditional UPDATE under a row lock), so a run that overlaps another, or a
- * retry, changes nothing more.
+ * The time-driven work (docs/decisions/069, "Time"): one ordered step, `timeTick`, every minute on
+ * the `time` queue, under a PostgreSQL advisory lock, so two workers, the CMS's own runner and a
+ * one-off hold expiry never interleave at a month end and the result does not depend on which job
+ * ran first. Every part is also idempotent on its own (conditional UPDATEs under row locks).
  */
 export const TIME_QUEUE = 'time'
 
-export const advanceBatchesTask: TaskConfig<{
+export type TimeWork = { expired: number; completed: number; started: number; opened: number; credits: number; reminders: number }
+
+/**
+ * One pass, in order: holds that ran out first (their seats go to the batch they were in, before it
+ * starts running), then batches that ended complete, batches whose day came start (and the next
+ * ones open), credits past their deadline are refunded or lapse, and renewal reminders go out.
+ * Returns null when another process is running the tick (it does the same work).
+ */
+export async function runTimeWork(req: PayloadRequest): Promise<TimeWork | null> {
+  const done = await withTryLock(req.payload, LOCKS.time, async () => {
+    const expired = await expireDueOffers(req)
+    const batches = await advanceBatches(req)
+    const credits = await expireCredits(req)
+    const reminders = await sendRenewalReminders(req)
+    return { expired, ...batches, credits, reminders }
+  })
+  return done.ran ? done.value : null
+}
+
+/** For scripts and tests: one tick with a request of its own. */
+export const tick = async (payload: Payload) => runTimeWork(await newRequest(payload))
+
+export const timeTickTask: TaskConfig<{
   input: Record<string, never>
-  output: { started: number; completed: number; opened: number }
+  output: { ran: boolean; expired: number; completed: number; started: number; opened: number; credits: number; reminders: number }
 }> = {
-  slug: 'advanceBatches',
-  label: 'Start, complete and open batches',
+  slug: 'timeTick',
+  label: 'Move time on: holds, batches, credits, reminders',
   retries: 2,
   schedule: [{ cron: '* * * * *', queue: TIME_QUEUE }],
   inputSchema: [],
   outputSchema: [
-    { name: 'started', type: 'number', required: true },
-    { name: 'completed', type: 'number', required: true },
-    { name: 'opened', type: 'number', required: true },
+    { name: 'ran', type: 'checkbox' },
+    { name: 'expired', type: 'number' },
+    { name: 'completed', type: 'number' },
+    { name: 'started', type: 'number' },
+    { name: 'opened', type: 'number' },
+    { name: 'credits', type: 'number' },
+    { name: 'reminders', type: 'number' },
   ],
-  handler: async ({ req }) => ({ output: await advanceBatches(req) }),
+  handler: async ({ req }) => {
+    const work = await runTimeWork(req)
+    return { output: { ran: work !== null, expired: 0, completed: 0, started: 0, opened: 0, credits: 0, reminders: 0, ...work } }
+  },
 }
 
-export const expireSeatOffersTask: TaskConfig<{ input: Record<string, never>; output: { expired: number } }> = {
-  slug: 'expireSeatOffers',
-  label: 'Expire seat offers past their time (sweep)',
-  retries: 2,
-  schedule: [{ cron: '* * * * *', queue: TIME_QUEUE }],
-  inputSchema: [],
-  outputSchema: [{ name: 'expired', type: 'number', required: true }],
-  handler: async ({ req }) => ({ output: { expired: await expireDueOffers(req) } }),
-}
-
-/** Queued with each offer, `waitUntil` its expiry: passes the seat on on time. */
+/**
+ * Queued with each hold, `waitUntil` its expiry, on the `offers` queue: passes the seat on on time.
+ * It takes the tick's lock too; when the tick is running, the tick's own sweep expires the hold.
+ */
 export const expireSeatOfferTask: TaskConfig<{ input: { offerId: number }; output: { expired: boolean } }> = {
   slug: 'expireSeatOffer',
   label: 'Expire one seat offer',
   retries: 2,
   inputSchema: [{ name: 'offerId', type: 'number', required: true }],
   outputSchema: [{ name: 'expired', type: 'checkbox' }],
-  handler: async ({ input, req }) => ({ output: { expired: await expireOffer(req, input.offerId) } }),
+  handler: async ({ input, req }) => {
+    const done = await withTryLock(req.payload, LOCKS.time, () => expireOffer(req, input.offerId))
+    return { output: { expired: done.ran && done.value } }
+  },
 }
 
-export const sendRenewalRemindersTask: TaskConfig<{ input: Record<string, never>; output: { sent: number } }> = {
-  slug: 'sendRenewalReminders',
-  label: 'Remind students whose plan ends in 3 days',
-  retries: 2,
-  schedule: [{ cron: '*/15 * * * *', queue: TIME_QUEUE }],
-  inputSchema: [],
-  outputSchema: [{ name: 'sent', type: 'number', required: true }],
-  handler: async ({ req }) => ({ output: { sent: await sendRenewalReminders(req) } }),
-}
-
-export const timeTasks = [advanceBatchesTask, expireSeatOffersTask, expireSeatOfferTask, sendRenewalRemindersTask]
-
-/**
- * One pass of all the time-driven work, in order (tests, the test clock): holds that ran out first,
- * so the seats they free go to the batch they were in before it starts running.
- */
-export async function runTimeWork(req: Parameters<typeof advanceBatches>[0]) {
-  const expired = await expireDueOffers(req)
-  const batches = await advanceBatches(req)
-  const reminders = await sendRenewalReminders(req)
-  return { ...batches, expired, reminders }
-}
+export const timeTasks = [timeTickTask, expireSeatOfferTask]
+export { OFFERS_QUEUE }

@@ -8,7 +8,8 @@ import type { PostgresSchemaHook } from '@payloadcms/drizzle/postgres'
  * - a student holds at most one confirmed seat per batch;
  * - a student waits at most once per mentor;
  * - a student is offered a batch's seat at most once;
- * - a mentor has at most one open batch.
+ * - a mentor has at most one open batch;
+ * - a payment pays for at most one seat.
  * The seat limit (confirmed bookings + held offers <= capacity, per batch) and "one seat per
  * student in open batches" are triggers, in hand-written migrations.
  */
@@ -19,6 +20,8 @@ export const addBusinessConstraints: PostgresSchemaHook = ({ schema, extendTable
       oneConfirmedSeatPerUserAndBatch: uniqueIndex('bookings_one_confirmed_per_user_batch')
         .on(t.user, t.batch)
         .where(sql`status = 'confirmed'`),
+      // A payment pays for one seat (docs/decisions/069).
+      onePaymentOneSeat: uniqueIndex('bookings_one_per_payment').on(t.payment).where(sql`status IN ('confirmed', 'completed')`),
     }),
   })
   extendTable({

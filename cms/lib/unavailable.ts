@@ -18,9 +18,19 @@ export const databaseUnavailable = () =>
     retryAfterSeconds: RETRY_AFTER_SECONDS,
   })
 
-// Socket-level failures (node), and PostgreSQL's SQLSTATE classes 08 (connection exception) and
+// Socket-level failures (node), a pool too busy to serve in time (queuedPool.ts), and PostgreSQL's SQLSTATE classes 08 (connection exception) and
 // 57P01-57P03 (the server is shutting down, crashed or still starting).
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+const NETWORK_CODES = new Set([
+  'POOL_BUSY',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+])
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300'])
 // node-postgres says these in words only (no code), and Payload's transaction start rethrows the
 // driver's error as a new Error with only its text ("Error: cannot begin transaction: connect

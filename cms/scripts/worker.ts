@@ -1,38 +1,25 @@
 /**
- * `npm run worker`: the jobs worker for production (docs/decisions/045-batches-in-time.md). The CMS
- * server then runs no jobs (JOBS_AUTORUN=false); this process schedules the cron tasks (batches,
- * offers, renewal reminders) and runs every queue (e-mails included) every few seconds. Two
- * workers at once are safe: every task is idempotent and decided under row locks. SIGTERM stops
- * it after the current pass.
+ * `npm run worker`: the background work for production (docs/decisions/070-jobs-run-once.md). The
+ * CMS server then runs none (JOBS_AUTORUN=false); this process runs one loop per queue (the
+ * minute's tick, refunds, hold expiries, e-mail, bulk e-mail). Any number of workers at once is safe:
+ * every pick-up is exclusive and every task idempotent. SIGTERM stops it after the current steps.
  */
 import { getPayload } from 'payload'
+import { startWorkers } from '../jobs/worker'
 import { closePayload } from '../lib/closePayload'
 import config from '../payload.config'
 
 process.env.JOBS_AUTORUN = 'false'
-const intervalMs = Math.max(1_000, Number(process.env.WORKER_INTERVAL_MS ?? 5_000))
+const idleMs = process.env.WORKER_INTERVAL_MS ? Math.max(100, Number(process.env.WORKER_INTERVAL_MS)) : undefined
 const payload = await getPayload({ config })
-let stopping = false
-const stop = () => {
-  stopping = true
-}
-process.on('SIGTERM', stop)
-process.on('SIGINT', stop)
-payload.logger.info({ msg: 'Jobs worker started', intervalMs })
+const workers = startWorkers(payload, { idleMs })
+payload.logger.info({ msg: 'Jobs worker started', idleMs: idleMs ?? 'per queue' })
 
-while (!stopping) {
-  const started = Date.now()
-  try {
-    await payload.jobs.handleSchedules({ allQueues: true })
-    // One after the other, oldest first: a student's e-mails arrive in the order they were queued.
-    await payload.jobs.run({ allQueues: true, limit: 100, sequential: true })
-  } catch (error) {
-    // A database blip: log it and try again on the next pass.
-    payload.logger.error({ msg: 'Jobs worker pass failed', err: error })
-  }
-  const wait = Math.max(0, intervalMs - (Date.now() - started))
-  await new Promise((resolve) => setTimeout(resolve, wait))
-}
+await new Promise<void>((resolve) => {
+  process.once('SIGTERM', resolve)
+  process.once('SIGINT', resolve)
+})
 payload.logger.info({ msg: 'Jobs worker stopping' })
+await workers.stop()
 await closePayload(payload)
 process.exit(0)

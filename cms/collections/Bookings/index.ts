@@ -2,7 +2,7 @@ import { BOOKING_SOURCES, BOOKING_STATUSES } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOwnerOrMentor } from '../../access/adminOwnerOrMentor'
 import { hiddenUnless } from '../../access/adminPanel'
-import { isAdmin } from '../../access/isAdmin'
+import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { cancelBookingEndpoint } from './endpoints/cancel'
@@ -78,6 +78,14 @@ export const Bookings: CollectionConfig = {
       required: true,
       defaultValue: 'direct',
       options: BOOKING_SOURCES.map((s) => ({ label: label(s), value: s })),
+    },
+    {
+      name: 'payment',
+      type: 'relationship',
+      relationTo: 'payments',
+      index: true,
+      admin: { readOnly: true, description: 'The payment (or granted plan) that pays for this seat.' },
+      access: { read: isAdminField },
     },
     { name: 'timeSlot', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],

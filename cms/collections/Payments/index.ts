@@ -103,7 +103,23 @@ export const Payments: CollectionConfig = {
       relationTo: 'seat-offers',
       admin: { description: 'The held seat this purchase claims, if any.', readOnly: true },
     },
-    { name: 'renewalReminderSentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' }, access: { read: isAdminField } },
+    {
+      name: 'batch',
+      type: 'relationship',
+      relationTo: 'batches',
+      index: true,
+      admin: {
+        readOnly: true,
+        description:
+          'The batch this mentorship payment pays for (a plan pays for one batch). Empty on a completed payment: a credit that the student’s next seat uses, refunded automatically if no seat comes by its deadline (the plan period’s end).',
+      },
+    },
+    {
+      name: 'creditEndedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', description: 'When an unused credit was refunded automatically or lapsed.' },
+      access: { read: isAdminField },
+    },
     { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
     { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
     {

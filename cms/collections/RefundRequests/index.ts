@@ -42,9 +42,22 @@ export const RefundRequests: CollectionConfig = {
     ...studentFields,
     { name: 'payment', type: 'relationship', relationTo: 'payments', required: true, index: true },
     {
-      name: 'reason',
+      name: 'source',
       type: 'select',
       required: true,
+      defaultValue: 'student',
+      options: [
+        { label: 'Asked by the student', value: 'student' },
+        { label: 'Automatic (an unused plan credit, or a payment that came after its seat passed on)', value: 'automatic' },
+      ],
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      name: 'reason',
+      type: 'select',
+      // The student chooses one; an automatic refund has none.
+      validate: (value: unknown, { siblingData }: { siblingData: { source?: string } }) =>
+        siblingData?.source === 'automatic' || Boolean(value) || 'Choose a reason.',
       options: REFUND_REASONS.map((r) => ({ label: r, value: r })),
     },
     {

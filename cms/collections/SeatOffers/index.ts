@@ -59,6 +59,12 @@ export const SeatOffers: CollectionConfig = {
     { name: 'expiresAt', type: 'date', required: true, index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'claimedBooking', type: 'relationship', relationTo: 'bookings' },
     { name: 'decidedAt', type: 'date', admin: { readOnly: true } },
+    {
+      name: 'checkoutExtendedAt',
+      type: 'date',
+      admin: { readOnly: true, description: 'A payment started on this hold kept it for 30 minutes more (once).' },
+    },
+    { name: 'remindedAt', type: 'date', admin: { readOnly: true, description: 'When the student was reminded to renew.' } },
   ],
   timestamps: true,
 }

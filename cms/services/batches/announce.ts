@@ -27,6 +27,7 @@ export async function emailWaitlistOfNewBatch(req: PayloadRequest, batchId: numb
   await queueEmails(
     req,
     waiting.map((w) => batchOpenedEmail({ email: w.email, name: w.name }, mentor.name, batch, Number(w.position))),
+    { priority: 'bulk' },
   )
   return waiting.length
 }

@@ -102,11 +102,16 @@ export async function nextBatchPeriod(req: PayloadRequest, mentorId: number): Pr
 }
 
 /**
- * Opens the mentor's next batch (next month, the mentor's capacity) unless one is open already.
- * Takes the mentor's lock, so two callers at once open one batch; the batch's hooks then seat
- * continuing students and the queue. Returns the open batch.
+ * Opens the mentor's next batch (next month) unless one is open already, with the capacity of the
+ * mentor's latest batch (its continuing students all fit; the mentor's default otherwise). Takes the
+ * mentor's lock, so two callers at once open one batch; the batch's hooks then seat continuing
+ * students and the queue (`monthEnd`: the mentor gets one summary instead of an e-mail per seat).
  */
-export async function ensureOpenBatch(req: PayloadRequest, mentorId: number): Promise<{ batch: Batch | null; created: boolean }> {
+export async function ensureOpenBatch(
+  req: PayloadRequest,
+  mentorId: number,
+  opts: { monthEnd?: boolean } = {},
+): Promise<{ batch: Batch | null; created: boolean }> {
   await txQuery(req, sql`SELECT id FROM mentors WHERE id = ${mentorId} FOR UPDATE`, { requireTransaction: true })
   const open = await findOpenBatch(req, mentorId)
   if (open) {
@@ -114,6 +119,10 @@ export async function ensureOpenBatch(req: PayloadRequest, mentorId: number): Pr
     return { batch, created: false }
   }
   const period = await nextBatchPeriod(req, mentorId)
+  const [latest] = await txQuery<{ capacity: string | number | null }>(
+    req,
+    sql`SELECT capacity FROM batches WHERE mentor_id = ${mentorId} AND status <> 'cancelled' ORDER BY starts_on DESC, id DESC LIMIT 1`,
+  )
   const batch = await req.payload.create({
     collection: 'batches',
     data: {
@@ -122,10 +131,12 @@ export async function ensureOpenBatch(req: PayloadRequest, mentorId: number): Pr
       startsOn: period.startsOn.toISOString(),
       endsOn: period.endsOn.toISOString(),
       status: 'open',
+      ...(latest?.capacity != null ? { capacity: Number(latest.capacity) } : {}),
     },
     depth: 0,
     overrideAccess: true,
     req,
+    context: { monthEnd: Boolean(opts.monthEnd) },
   })
   return { batch, created: true }
 }

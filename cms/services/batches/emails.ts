@@ -94,30 +94,6 @@ export function seatOfferedEmail(
   }
 }
 
-export async function emailOfferExpired(
-  req: PayloadRequest,
-  to: Recipient,
-  mentorName: string,
-  batch: BatchRef,
-  kind: 'waitlist' | 'continuing',
-) {
-  await queueEmail(req, {
-    to: to.email,
-    template: 'seat-offer-expired',
-    ...renderEmail({
-      subject: `The seat held for you in ${mentorName}'s ${batch.label} batch has passed on`,
-      greeting: greeting(to),
-      paragraphs: [
-        `The seat held for you in ${mentorName}'s ${batch.label} batch was not claimed in time, so it went to the next student.`,
-        kind === 'waitlist'
-          ? 'You keep your place in the queue: we will offer you the next seat that opens.'
-          : 'You can still join the waitlist or book another mentor from the site.',
-      ],
-      action: dashboard(),
-    }),
-  })
-}
-
 export const batchCompletedEmail = (to: Recipient, mentorName: string, batch: BatchRef): EmailMessage => ({
   to: to.email,
   template: 'batch-completed',

@@ -1,43 +1,50 @@
-import { nowIso } from '@mentorloop/shared'
+import { DAY_MS, now } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { revalidateSite } from '../../lib/revalidateSite'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { queueEmails } from '../../notifications/queueEmail'
 import { lockMentor } from '../booking/seats'
+import { stepGuard } from '../time/failures'
 import { ensureOpenBatch, getBatch } from './batches'
 import { batchCompletedEmail } from './emails'
 
 /**
- * Moving batches through time (docs/decisions/045-batches-in-time.md). Each step is one
- * transaction per batch or mentor, under the mentor's lock, decided by a conditional UPDATE that
- * only one caller wins: run twice, or by two workers at once, nothing more happens.
+ * Moving batches through time (docs/decisions/045-batches-in-time.md, 069). Each batch or mentor is
+ * one transaction under the mentor's lock, decided by a conditional UPDATE that only one caller
+ * wins: run twice, or by two workers at once, nothing more happens. Times are compared in
+ * JavaScript time (the clock), never in the database session's time zone. One failing batch is
+ * recorded and retried on the next tick; the others go on.
  */
 export type AdvanceResult = { started: number; completed: number; opened: number }
 
 /** Open batches whose first day has come start running; a mentor set to auto-open gets the next one. */
 export async function startDueBatches(req: PayloadRequest): Promise<{ started: number; opened: number }> {
+  const at = now().toISOString()
   const due = await txQuery<{ id: number; mentor_id: number }>(
     req,
-    sql`SELECT id, mentor_id FROM batches WHERE status = 'open' AND starts_on <= ${nowIso()}::timestamptz ORDER BY starts_on, id`,
+    sql`SELECT id, mentor_id FROM batches WHERE status = 'open' AND starts_on <= ${at}::timestamptz ORDER BY starts_on, id`,
   )
   let started = 0
   let opened = 0
+  const guard = await stepGuard(req.payload, 'start-batch')
   for (const row of due) {
-    const step = await newRequest(req.payload)
-    await inTransaction(step, async () => {
-      await lockMentor(step, Number(row.mentor_id))
-      const won = await txQuery(
-        step,
-        sql`UPDATE batches SET status = 'running', started_at = now(), updated_at = now()
-             WHERE id = ${row.id} AND status = 'open' AND starts_on <= ${nowIso()}::timestamptz RETURNING id`,
-      )
-      if (won.length === 0) return
-      started++
-      if (await autoOpens(step, Number(row.mentor_id))) {
-        const { created } = await ensureOpenBatch(step, Number(row.mentor_id))
-        if (created) opened++
-      }
+    await guard(row.id, async () => {
+      const step = await newRequest(req.payload)
+      await inTransaction(step, async () => {
+        await lockMentor(step, Number(row.mentor_id))
+        const won = await txQuery(
+          step,
+          sql`UPDATE batches SET status = 'running', started_at = ${at}::timestamptz, updated_at = now()
+               WHERE id = ${row.id} AND status = 'open' AND starts_on <= ${at}::timestamptz RETURNING id`,
+        )
+        if (won.length === 0) return
+        started++
+        if (await autoOpens(step, Number(row.mentor_id))) {
+          const { created } = await ensureOpenBatch(step, Number(row.mentor_id), { monthEnd: true })
+          if (created) opened++
+        }
+      })
     })
   }
   return { started, opened }
@@ -53,47 +60,46 @@ async function autoOpens(req: PayloadRequest, mentorId: number): Promise<boolean
 
 /** Running batches past their last day complete: their bookings become completed and the students are told. */
 export async function completeDueBatches(req: PayloadRequest): Promise<number> {
+  // A batch runs until the end of its last day (India midnight + 24 h; India has no daylight saving).
+  const lastDayBefore = new Date(now().getTime() - DAY_MS).toISOString()
   const due = await txQuery<{ id: number; mentor_id: number }>(
     req,
-    sql`SELECT id, mentor_id FROM batches
-         WHERE status = 'running' AND ends_on + interval '1 day' <= ${nowIso()}::timestamptz ORDER BY ends_on, id`,
+    sql`SELECT id, mentor_id FROM batches WHERE status = 'running' AND ends_on <= ${lastDayBefore}::timestamptz ORDER BY ends_on, id`,
   )
   let completed = 0
+  const guard = await stepGuard(req.payload, 'complete-batch')
   for (const row of due) {
-    const step = await newRequest(req.payload)
-    await inTransaction(step, async () => {
-      await lockMentor(step, Number(row.mentor_id))
-      const won = await txQuery(
-        step,
-        sql`UPDATE batches SET status = 'completed', completed_at = now(), updated_at = now()
-             WHERE id = ${row.id} AND status = 'running' AND ends_on + interval '1 day' <= ${nowIso()}::timestamptz RETURNING id`,
-      )
-      if (won.length === 0) return
-      completed++
-      const students = await txQuery<{ email: string; name: string | null }>(
-        step,
-        sql`WITH done AS (
-              UPDATE bookings SET status = 'completed', updated_at = now() WHERE batch_id = ${row.id} AND status = 'confirmed' RETURNING id, user_id)
-            SELECT u.email, u.name FROM done JOIN users u ON u.id = done.user_id ORDER BY done.id`,
-      )
-      await txQuery(
-        step,
-        sql`UPDATE seat_offers SET status = 'cancelled', decided_at = now(), updated_at = now() WHERE batch_id = ${row.id} AND status = 'held'`,
-      )
-      const batch = await getBatch(step, Number(row.id))
-      const mentor = await step.payload.findByID({
-        collection: 'mentors',
-        id: Number(row.mentor_id),
-        depth: 0,
-        overrideAccess: true,
-        req: step,
-      })
-      // Every student told, in one INSERT of their e-mails.
-      if (batch)
-        await queueEmails(
+    await guard(row.id, async () => {
+      const step = await newRequest(req.payload)
+      await inTransaction(step, async () => {
+        await lockMentor(step, Number(row.mentor_id))
+        const won = await txQuery(
           step,
-          students.map((user) => batchCompletedEmail(user, mentor.name, batch)),
+          sql`UPDATE batches SET status = 'completed', completed_at = ${now().toISOString()}::timestamptz, updated_at = now()
+               WHERE id = ${row.id} AND status = 'running' AND ends_on <= ${lastDayBefore}::timestamptz RETURNING id`,
         )
+        if (won.length === 0) return
+        completed++
+        const students = await txQuery<{ email: string; name: string | null }>(
+          step,
+          sql`WITH done AS (
+                UPDATE bookings SET status = 'completed', updated_at = now() WHERE batch_id = ${row.id} AND status = 'confirmed' RETURNING id, user_id)
+              SELECT u.email, u.name FROM done JOIN users u ON u.id = done.user_id ORDER BY done.id`,
+        )
+        await txQuery(
+          step,
+          sql`UPDATE seat_offers SET status = 'cancelled', decided_at = now(), updated_at = now() WHERE batch_id = ${row.id} AND status = 'held'`,
+        )
+        const batch = await getBatch(step, Number(row.id))
+        const [mentor] = await txQuery<{ name: string }>(step, sql`SELECT name FROM mentors WHERE id = ${row.mentor_id}`)
+        // Every student told, in one INSERT of their e-mails (bulk: the month-end's mail to many).
+        if (batch && mentor)
+          await queueEmails(
+            step,
+            students.map((user) => batchCompletedEmail(user, mentor.name, batch)),
+            { priority: 'bulk' },
+          )
+      })
     })
   }
   return completed
@@ -109,18 +115,21 @@ export async function openMissingBatches(req: PayloadRequest): Promise<number> {
          ORDER BY m.id`,
   )
   let opened = 0
+  const guard = await stepGuard(req.payload, 'open-batch')
   for (const { id } of mentors) {
-    const step = await newRequest(req.payload)
-    const { created } = await inTransaction(step, () => ensureOpenBatch(step, Number(id)))
-    if (created) opened++
+    await guard(id, async () => {
+      const step = await newRequest(req.payload)
+      const { created } = await inTransaction(step, () => ensureOpenBatch(step, Number(id)))
+      if (created) opened++
+    })
   }
   return opened
 }
 
-/** The whole month-end (and any-day) step, in order: start, complete, open what is missing. */
+/** The month-end's batch steps, in order: complete what ended, start what began (opening the next), open what is missing. */
 export async function advanceBatches(req: PayloadRequest): Promise<AdvanceResult> {
-  const { started, opened: openedOnStart } = await startDueBatches(req)
   const completed = await completeDueBatches(req)
+  const { started, opened: openedOnStart } = await startDueBatches(req)
   const opened = openedOnStart + (await openMissingBatches(req))
   if (started + completed + opened > 0) revalidateSite(req.payload, ['availability'])
   return { started, completed, opened }

@@ -1,7 +1,8 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import { inTransaction } from '../../lib/transaction'
-import { getActivePlan } from '../plans/activePlan'
+import { getBatch } from '../batches/batches'
+import { takeCredit } from '../plans/credits'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
@@ -20,11 +21,12 @@ export type CreateBookingResult =
   | { kind: 'waitlisted'; entry: Waitlist; position: number | null; alreadyWaiting: boolean }
 
 /**
- * A student books a seat with a mentor, in one transaction: one seat per student for the coming
- * period (a confirmed booking or a held seat in an open batch), an active mentorship plan, then,
- * under the mentor's row lock, a seat in the mentor's open batch if one is left (and the mentor
- * takes bookings), else a place on its waitlist. Backed by the database: the per-batch seat-limit
- * trigger and the one-seat-per-period check behind it.
+ * A student books a seat with a mentor, in one transaction, under the mentor's row lock and then the
+ * student's: one seat per student for the coming period (a confirmed booking or a held seat in an
+ * open batch); a seat in the mentor's open batch if one is left, paid for by the student's credit
+ * (a plan they bought: docs/decisions/069), else "Payment Required"; a full mentor puts the student
+ * on the waitlist, which is free and needs no plan (docs/design.md §11). Backed by the database: the
+ * per-batch seat-limit trigger, one seat per student per month, one booking per payment.
  */
 export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
   try {
@@ -43,13 +45,13 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw bookingErrors.userNotFound()
 
-  // Serialise this student's own requests (two tabs, a double click) so the rule below sees the
-  // other's booking; NO KEY UPDATE does not block the key-share lock a seat assignment takes.
+  // Mentor first, then the student (one global lock order); the student's lock serialises their own
+  // requests (two tabs, a double click) so the rule below sees the other's booking.
+  const mentor = await lockMentor(req, mentorId)
+  if (!mentor?.published) throw bookingErrors.mentorNotFound()
   await lockUser(req, userId)
   const existing = await currentSeatOf(req, userId)
   if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
-
-  if (!(await getActivePlan(req, userId, 'mentorship'))) throw bookingErrors.paymentRequired()
 
   const profile: { name?: string; phone?: string } = {}
   if (phone && phone !== user.phone) profile.phone = phone
@@ -57,17 +59,18 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
   if (Object.keys(profile).length > 0) {
     await payload.update({ collection: 'users', id: userId, data: profile, depth: 0, overrideAccess: true, req })
   }
-
-  const mentor = await lockMentor(req, mentorId)
-  if (!mentor?.published) throw bookingErrors.mentorNotFound()
   const recipient = { email: user.email, name: name ?? user.name }
 
   if (mentor.open && mentor.batch) {
-    const booking = await confirmSeat(req, { userId, mentorId, batchId: mentor.batch.id, source: 'direct' })
+    const batch = await getBatch(req, mentor.batch.id)
+    const paymentId = batch ? await takeCredit(req, userId, batch) : null
+    if (paymentId === null) throw bookingErrors.paymentRequired()
+    const booking = await confirmSeat(req, { userId, mentorId, batchId: mentor.batch.id, source: 'direct', paymentId })
     await emailBookingConfirmed(req, recipient, mentor.name)
     return { kind: 'booked', booking }
   }
 
+  // Full (or paused): the waitlist, free for everyone; a seat is paid for when it is offered.
   const queued = await enqueue(req, userId, mentorId)
   if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, mentor.name, queued.position)
   return { kind: 'waitlisted', ...queued }

@@ -1,10 +1,9 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
-import { queueJobs } from '../../lib/queueJobs'
 import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
-import { type EmailMessage, sendEmailJob } from '../../notifications/queueEmail'
+import { type EmailMessage, queueOutbox } from '../../notifications/outbox'
 import { bookedSeats } from '../seats/seatState'
 
 /** A seat taken or given up in a mentor's batch. */
@@ -73,18 +72,66 @@ export async function emailMentorAboutSeats(req: PayloadRequest, batchId: number
   const row = rows[0]
   if (!row?.mentor_email) return
   const students = new Map((row.students ?? []).map((s) => [Number(s.id), s]))
-  await queueJobs(
+  await queueOutbox(
     req,
-    changes.map((change) =>
-      sendEmailJob(
-        mentorSeatChangeEmail({
-          mentor: { id: Number(row.mentor_id), name: row.mentor_name, email: row.mentor_email as string },
-          batch: { label: row.label, capacity: Number(row.capacity), booked: Number(row.booked) },
-          waiting: Number(row.waiting),
-          student: { name: students.get(change.userId)?.name ?? null, phone: students.get(change.userId)?.phone ?? null },
-          kind: change.kind,
-        }),
-      ),
-    ),
+    changes.map((change) => ({
+      ...mentorSeatChangeEmail({
+        mentor: { id: Number(row.mentor_id), name: row.mentor_name, email: row.mentor_email as string },
+        batch: { label: row.label, capacity: Number(row.capacity), booked: Number(row.booked) },
+        waiting: Number(row.waiting),
+        student: { name: students.get(change.userId)?.name ?? null, phone: students.get(change.userId)?.phone ?? null },
+        kind: change.kind,
+      }),
+      priority: 'normal' as const,
+    })),
   )
+}
+
+/**
+ * The mentor's one e-mail about a batch that opened at a month end (instead of one per seat): who
+ * continues, who is held for renewal, who joined from the waitlist, seats left and the queue.
+ */
+export async function mentorBatchSummaryEmail(req: PayloadRequest, batchId: number): Promise<EmailMessage | null> {
+  const [row] = await txQuery<{
+    mentor_id: number
+    mentor_name: string
+    mentor_email: string | null
+    label: string
+    capacity: number | string
+    continuing: string[] | null
+    joined: string[] | null
+    held: number | string
+    waiting: number | string
+  }>(
+    req,
+    sql`SELECT m.id AS mentor_id, m.name AS mentor_name, m.email AS mentor_email, bt.label, COALESCE(bt.capacity, m.capacity) AS capacity,
+               (SELECT array_agg(COALESCE(NULLIF(trim(u.name), ''), 'A student') ORDER BY b.id) FROM bookings b JOIN users u ON u.id = b.user_id
+                 WHERE b.batch_id = bt.id AND b.status = 'confirmed' AND b.source = 'continuing') AS continuing,
+               (SELECT array_agg(COALESCE(NULLIF(trim(u.name), ''), 'A student') ORDER BY b.id) FROM bookings b JOIN users u ON u.id = b.user_id
+                 WHERE b.batch_id = bt.id AND b.status = 'confirmed' AND b.source <> 'continuing') AS joined,
+               (SELECT count(*) FROM seat_offers o WHERE o.batch_id = bt.id AND o.status = 'held') AS held,
+               (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting
+          FROM batches bt JOIN mentors m ON m.id = bt.mentor_id WHERE bt.id = ${batchId}`,
+  )
+  if (!row?.mentor_email) return null
+  const continuing = row.continuing ?? []
+  const joined = row.joined ?? []
+  const held = Number(row.held)
+  const left = Number(row.capacity) - continuing.length - joined.length - held
+  const list = (names: string[]) => (names.length ? names.join(', ') : 'nobody yet')
+  return {
+    to: row.mentor_email,
+    template: 'mentor-batch-summary',
+    ...renderEmail({
+      subject: `Your ${row.label} batch: ${continuing.length + joined.length} of ${Number(row.capacity)} seats taken`,
+      greeting: `Hi ${row.mentor_name.trim() || 'there'},`,
+      paragraphs: [
+        `Your ${row.label} batch is open.`,
+        `Continuing with you: ${list(continuing)}.`,
+        `Joined from the waitlist or booked: ${list(joined)}.`,
+        `${held} seat${held === 1 ? ' is' : 's are'} held for students who still have to renew or pay; ${Math.max(0, left)} seat${left === 1 ? ' is' : 's are'} free; ${Number(row.waiting)} on the waitlist.`,
+      ],
+      action: { label: 'Open your bookings', url: `${env.WEB_PUBLIC_URL}/mentors/${Number(row.mentor_id)}` },
+    }),
+  }
 }

@@ -56,7 +56,7 @@ export async function queuePosition(req: PayloadRequest, entryId: number): Promi
   return n > 0 ? n : null
 }
 
-/** Row lock on the student (see createBooking); taken before the mentor's, never after. */
+/** Row lock on the student (see createBooking); taken after the mentors' (docs/decisions/069, "Locks"). */
 export async function lockUser(req: PayloadRequest, userId: number): Promise<void> {
   await txQuery(req, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`, { requireTransaction: true })
 }
@@ -76,16 +76,25 @@ export async function findWaitingEntry(req: PayloadRequest, userId: number, ment
 }
 
 /**
- * Seats the student in the mentor's batch: a confirmed booking, their place in that mentor's
- * queue (if any) is used up, and the mentor is e-mailed. The caller holds the mentor's lock and has checked that a seat is free.
+ * Seats the student in the mentor's batch, paid for by `paymentId` (a credit the caller took, or the
+ * payment made for this seat): a confirmed booking naming its payment, their place in that mentor's
+ * queue (if any) is used up, and the mentor is e-mailed. The caller holds the mentor's lock and has
+ * checked that a seat is free.
  */
 export async function confirmSeat(
   req: PayloadRequest,
-  input: { userId: number; mentorId: number; batchId: number; source: Booking['source'] },
+  input: { userId: number; mentorId: number; batchId: number; source: Booking['source']; paymentId: number },
 ): Promise<Booking> {
   const booking = await req.payload.create({
     collection: 'bookings',
-    data: { user: input.userId, mentor: input.mentorId, batch: input.batchId, status: 'confirmed', source: input.source },
+    data: {
+      user: input.userId,
+      mentor: input.mentorId,
+      batch: input.batchId,
+      status: 'confirmed',
+      source: input.source,
+      payment: input.paymentId,
+    },
     depth: 0,
     overrideAccess: true,
     req,

@@ -3,7 +3,7 @@ import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload, PayloadRequest } from 'payload'
 import { GatewayError, type GatewayName, getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
-import { offerErrors } from '../batches/offers'
+import { keepHoldForCheckout, offerErrors } from '../batches/offers'
 import { purchaseDecision } from '../plans/purchaseRule'
 
 export type CreatedOrder = {
@@ -60,7 +60,11 @@ export async function createOrderForPlan({
   }
   const decision = await purchaseDecision(req, user.id, plan)
   if (!decision.allowed) throw new AppError('ALREADY_PURCHASED', 409, decision.message, { title: decision.title })
-  if (offerId !== undefined) await requireHeldOffer(req, user.id, offerId)
+  if (offerId !== undefined) {
+    await requireHeldOffer(req, user.id, offerId)
+    // The hold lasts the checkout (at least 30 minutes, once): a payment started at 23:58 still claims it.
+    await keepHoldForCheckout(req, offerId)
+  }
   const gateway = getGateway()
   const currency = plan.currency ?? CURRENCY
   let order: Awaited<ReturnType<typeof gateway.createOrder>>

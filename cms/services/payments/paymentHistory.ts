@@ -1,88 +1,105 @@
-import type { PaymentHistoryItem } from '@mentorloop/shared'
-import type { Mentor, Payment, Plan, RefundRequest } from '@mentorloop/shared/payload-types'
+import { nowMs, type PaymentHistoryItem, type RefundStatus } from '@mentorloop/shared'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { txQuery } from '../../lib/transaction'
+
+type Row = {
+  id: number
+  amount: string | number
+  currency: string
+  status: PaymentHistoryItem['status']
+  gateway: string
+  gateway_payment_id: string | null
+  gateway_order_id: string
+  subscription_starts: string | Date | null
+  subscription_ends: string | Date | null
+  credit_ended_at: string | Date | null
+  created_at: string | Date
+  code: string | null
+  plan_name: string | null
+  product: string | null
+  sessions: string | number | null
+  batch_id: number | null
+  label: string | null
+  starts_on: string | Date | null
+  ends_on: string | Date | null
+  mentor_name: string | null
+  refund_id: number | null
+  refund_status: RefundStatus | null
+  admin_note: string | null
+  refunded_at: string | Date | null
+}
+
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null)
 
 /**
  * The user's payments for the history screen, newest first: completed, failed and refunded ones
- * (an order whose checkout was never finished is not a payment). A mentor is named only when the
- * payment really belongs to a booking: the one recorded on the payment, the seat offer it claimed,
- * or a seat the student took while this payment's plan window ran; never for a failed attempt or
- * a plan bought before any booking. Each carries its gateway reference and its refund request.
+ * (an order whose checkout was never finished is not a payment), each with what it pays for
+ * (docs/decisions/069: a seat in one batch, or a credit for the next seat), its gateway reference
+ * and its latest refund request. A mentor is named only when the payment pays (or paid) for a seat
+ * with them, or was made for a seat they held for the student. One query.
  */
 export async function paymentHistory(req: PayloadRequest, userId: number): Promise<PaymentHistoryItem[]> {
-  const { docs: payments } = await req.payload.find({
-    collection: 'payments',
-    where: { user: { equals: userId }, status: { in: ['completed', 'failed', 'refunded'] } },
-    sort: '-createdAt',
-    limit: 200,
-    depth: 2,
-    overrideAccess: true,
+  const rows = await txQuery<Row>(
     req,
-  })
-  if (payments.length === 0) return []
-  const [bookings, refunds] = await Promise.all([
-    req.payload.find({
-      collection: 'bookings',
-      where: { user: { equals: userId }, status: { in: ['confirmed', 'completed', 'cancelled'] } },
-      sort: 'createdAt',
-      limit: 500,
-      depth: 1,
-      overrideAccess: true,
-      req,
-    }),
-    req.payload.find({
-      collection: 'refund-requests',
-      where: { user: { equals: userId }, payment: { in: payments.map((p) => p.id) } },
-      sort: '-createdAt',
-      limit: 500,
-      depth: 0,
-      overrideAccess: true,
-      req,
-    }),
-  ])
-  const mentorNameOf = (m: unknown) => (m && typeof m === 'object' ? ((m as Mentor).name ?? null) : null)
-  // The first seat taken inside the payment's window is the booking that plan paid for.
-  const bookedInWindow = (p: Payment): string | null => {
-    if (!p.subscriptionStarts || !p.subscriptionEnds) return null
-    const from = Date.parse(p.subscriptionStarts)
-    const to = Date.parse(p.subscriptionEnds)
-    const booking = bookings.docs.find((b) => {
-      const at = Date.parse(b.createdAt)
-      return at >= from && at < to
-    })
-    return booking ? mentorNameOf(booking.mentor) : null
-  }
-  const refundByPayment = new Map<number, RefundRequest>()
-  for (const r of refunds.docs) {
-    const pid = typeof r.payment === 'object' ? r.payment.id : r.payment
-    if (!refundByPayment.has(pid)) refundByPayment.set(pid, r)
-  }
-  return payments.map((p: Payment) => {
-    const plan = typeof p.plan === 'object' ? (p.plan as Plan) : null
-    const offer = p.offer && typeof p.offer === 'object' ? p.offer : null
-    const paid = p.status === 'completed' || p.status === 'refunded'
-    const mentorName =
-      mentorNameOf(p.mentor) ?? (paid ? (mentorNameOf(offer?.mentor) ?? (plan?.product === 'mentorship' ? bookedInWindow(p) : null)) : null)
-    const refund = refundByPayment.get(p.id)
-    return {
-      id: p.id,
-      planCode: plan?.code ?? null,
-      planName: plan?.name ?? null,
-      mentorName,
-      reference: p.gatewayPaymentId ?? p.gatewayOrderId,
-      amount: Number(p.amount),
-      currency: p.currency,
-      status: p.status,
-      complimentary: p.gateway === 'complimentary',
-      subscriptionStarts: p.subscriptionStarts ?? null,
-      subscriptionEnds: p.subscriptionEnds ?? null,
-      createdAt: p.createdAt,
-      refund: refund
+    sql`SELECT p.id, p.amount, p.currency, p.status, p.gateway, p.gateway_payment_id, p.gateway_order_id,
+               p.subscription_starts, p.subscription_ends, p.credit_ended_at, p.created_at,
+               pl.code, pl.name AS plan_name, pl.product, pl.sessions_included AS sessions,
+               bt.id AS batch_id, bt.label, bt.starts_on, bt.ends_on,
+               COALESCE(bm.name, pm.name, om.name) AS mentor_name,
+               r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at
+          FROM payments p
+          LEFT JOIN plans pl ON pl.id = p.plan_id
+          LEFT JOIN batches bt ON bt.id = p.batch_id
+          LEFT JOIN mentors bm ON bm.id = bt.mentor_id
+          LEFT JOIN mentors pm ON pm.id = p.mentor_id
+          LEFT JOIN seat_offers o ON o.id = p.offer_id
+          LEFT JOIN mentors om ON om.id = o.mentor_id
+          LEFT JOIN LATERAL (
+            SELECT id, status, admin_note, refunded_at FROM refund_requests WHERE payment_id = p.id ORDER BY created_at DESC, id DESC LIMIT 1
+          ) r ON true
+         WHERE p.user_id = ${userId} AND p.status IN ('completed', 'failed', 'refunded')
+         ORDER BY p.created_at DESC, p.id DESC
+         LIMIT 200`,
+  )
+  return rows.map((r): PaymentHistoryItem => {
+    const paid = r.status === 'completed' || r.status === 'refunded'
+    const mentorship = r.product === 'mentorship'
+    const covers: PaymentHistoryItem['covers'] =
+      mentorship && paid && r.batch_id !== null
         ? {
-            id: refund.id,
-            status: refund.status,
-            adminNote: refund.status === 'rejected' ? (refund.adminNote ?? null) : null,
-            refundedAt: refund.status === 'refunded' ? (refund.refundedAt ?? null) : null,
+            kind: 'seat',
+            mentor: r.mentor_name ?? 'Mentor',
+            batch: { label: r.label ?? '', startsOn: iso(r.starts_on)!, endsOn: iso(r.ends_on)! },
+            sessions: Number(r.sessions ?? 0),
+          }
+        : mentorship &&
+            r.status === 'completed' &&
+            r.credit_ended_at === null &&
+            r.subscription_ends &&
+            new Date(r.subscription_ends).getTime() > nowMs()
+          ? { kind: 'credit', until: iso(r.subscription_ends)! }
+          : null
+    return {
+      id: Number(r.id),
+      planCode: r.code,
+      planName: r.plan_name,
+      mentorName: paid ? r.mentor_name : null,
+      reference: r.gateway_payment_id ?? r.gateway_order_id,
+      amount: Number(r.amount),
+      currency: r.currency,
+      status: r.status,
+      complimentary: r.gateway === 'complimentary',
+      subscriptionStarts: iso(r.subscription_starts),
+      subscriptionEnds: iso(r.subscription_ends),
+      covers,
+      createdAt: iso(r.created_at)!,
+      refund: r.refund_id
+        ? {
+            id: Number(r.refund_id),
+            status: r.refund_status!,
+            adminNote: r.refund_status === 'rejected' ? r.admin_note : null,
+            refundedAt: r.refund_status === 'refunded' ? iso(r.refunded_at) : null,
           }
         : null,
     }

@@ -9,6 +9,8 @@ import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
+import { tellStudent } from '../notices/tell'
+import { isCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
 import { type SettleOutcome, settleRefund } from './settleRefund'
 
@@ -39,6 +41,41 @@ export async function requestRefund(
       throw new AppError('REFUND_NOT_ALLOWED', 400, 'Only a successful payment can be refunded.')
     }
     if (payment.gateway === 'complimentary') throw complimentaryNotRefundable()
+    // An unused plan (a credit) is returned when the student asks: approved at once (docs/decisions/069).
+    if (await isUnusedCredit(req, payment.id)) {
+      const approved = await approveNow(req, {
+        userId: user.id,
+        paymentId: payment.id,
+        source: 'student',
+        reason: input.reason,
+        feedback: input.feedback,
+      })
+      if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+      await queueEmail(
+        req,
+        {
+          to: user.email,
+          template: 'refund-approved',
+          ...renderEmail({
+            subject: 'Your unused plan is being refunded',
+            greeting: `Hi ${user.name ?? 'there'},`,
+            paragraphs: [
+              `${planLabel((payment.plan as Plan)?.name ?? 'mentorship').replace(/^the/, 'The')} had not paid for a seat yet, so we are refunding ${formatRupees(paiseToRupees(Number(payment.amount)))} now.`,
+              'The money reaches your account within 5-7 business days.',
+            ],
+            action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+          }),
+        },
+        { priority: 'urgent' },
+      )
+      return (await req.payload.findByID({
+        collection: 'refund-requests',
+        id: approved,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })) as RefundRequest
+    }
     const open = await req.payload.count({
       collection: 'refund-requests',
       where: { payment: { equals: payment.id }, status: { in: [...OPEN_STATUSES] } },
@@ -52,7 +89,14 @@ export async function requestRefund(
     try {
       created = (await req.payload.create({
         collection: 'refund-requests',
-        data: { user: user.id, payment: payment.id, reason: input.reason, feedback: input.feedback || null, status: 'requested' },
+        data: {
+          user: user.id,
+          payment: payment.id,
+          source: 'student',
+          reason: input.reason,
+          feedback: input.feedback || null,
+          status: 'requested',
+        },
         overrideAccess: true,
         req,
       })) as RefundRequest
@@ -146,6 +190,11 @@ export async function decideRefund(
     throw new AppError('REFUND_NOT_ALLOWED', 409, 'Only a completed payment can be refunded.')
   }
   await req.payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: request.id }, req })
+  // An unused credit being refunded pays for no seat from now on.
+  await txQuery(
+    req,
+    sql`UPDATE payments SET credit_ended_at = ${nowIso()}::timestamptz WHERE id = ${payment.id} AND batch_id IS NULL AND credit_ended_at IS NULL`,
+  )
   return {
     status: 'approved',
     idempotencyKey: locked?.idempotency_key ?? newIdempotencyKey(request.id),
@@ -155,6 +204,91 @@ export async function decideRefund(
     decidedBy,
     decidedAt,
   }
+}
+
+async function isUnusedCredit(req: PayloadRequest, paymentId: number): Promise<boolean> {
+  const rows = await txQuery(
+    req,
+    sql`SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.id = ${paymentId} AND ${isCredit(sql`p`, sql`pl`)}`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * A refund decided without an admin (an unused credit the student asks back, one past its deadline,
+ * a payment that came after its seat passed on): the request is created `approved` with its key,
+ * the credit ends, and the refund job is queued, all in the caller's transaction; the refund itself
+ * then goes through the same state machine as an admin's approval (docs/decisions/056). Returns the
+ * request's id, or null when the payment already has an open request.
+ */
+async function approveNow(
+  req: PayloadRequest,
+  input: { userId: number; paymentId: number; source: 'student' | 'automatic'; reason?: RefundReason; feedback?: string },
+): Promise<number | null> {
+  const at = nowIso()
+  const [row] = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO refund_requests (user_id, payment_id, source, reason, feedback, status, attempts, decided_at, created_at, updated_at)
+        VALUES (${input.userId}, ${input.paymentId}, ${input.source}, ${input.reason ?? null}, ${input.feedback || null}, 'approved', 0,
+                ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (payment_id) WHERE status <> 'rejected' DO NOTHING
+        RETURNING id`,
+  )
+  if (!row) return null
+  const id = Number(row.id)
+  await txQuery(req, sql`UPDATE refund_requests SET idempotency_key = ${newIdempotencyKey(id)} WHERE id = ${id}`)
+  await txQuery(
+    req,
+    sql`UPDATE payments SET credit_ended_at = ${at}::timestamptz WHERE id = ${input.paymentId} AND credit_ended_at IS NULL`,
+  )
+  await req.payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: id }, req })
+  return id
+}
+
+/**
+ * Our own refund of a paid credit (docs/decisions/069): one past its deadline (no seat came), or a
+ * payment that arrived after the held seat it was made for passed on. The student is told why.
+ */
+export async function refundAutomatically(
+  req: PayloadRequest,
+  paymentId: number,
+  why: 'credit-expired' | 'late-for-seat',
+): Promise<boolean> {
+  const [p] = await txQuery<{ user_id: number; amount: string | number; email: string; name: string | null; plan: string }>(
+    req,
+    sql`SELECT p.user_id, p.amount, u.email, u.name, pl.name AS plan FROM payments p JOIN users u ON u.id = p.user_id JOIN plans pl ON pl.id = p.plan_id
+         WHERE p.id = ${paymentId}`,
+  )
+  if (!p) return false
+  const id = await approveNow(req, { userId: Number(p.user_id), paymentId, source: 'automatic' })
+  if (id === null) return false
+  const amount = formatRupees(paiseToRupees(Number(p.amount)))
+  await tellStudent(
+    req,
+    { id: Number(p.user_id), email: p.email, name: p.name },
+    why === 'late-for-seat'
+      ? {
+          kind: 'refund-late-payment',
+          title: 'Your payment came after the seat passed on: we are refunding it',
+          paragraphs: [
+            `The seat held for you passed to the next student before your payment of ${amount} for ${planLabel(p.plan)} arrived, and no other seat was free for you.`,
+            'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
+          ],
+          action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+          key: `refund-late-payment:${paymentId}`,
+        }
+      : {
+          kind: 'credit-refunded',
+          title: 'No seat came for your plan: we are refunding it',
+          paragraphs: [
+            `Your payment of ${amount} for ${planLabel(p.plan)} was waiting for a seat, and none came in time.`,
+            'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
+          ],
+          action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+          key: `credit-refunded:${paymentId}`,
+        },
+  )
+  return true
 }
 
 /** Ours, unique, at most 40 characters (Razorpay's receipt): the request id and some randomness. */

@@ -6,7 +6,8 @@ import type { GatewayRefund } from '../../gateway'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
-import { releaseSeatAfterRefund } from './waitlistCallPoints'
+import { lockMentor } from '../booking/seats'
+import { releaseSeatOfPayment } from './waitlistCallPoints'
 
 export type SettleOutcome = 'pending' | 'refunded' | 'failed' | 'unchanged'
 
@@ -60,15 +61,20 @@ export async function settleRefund(req: PayloadRequest, requestId: number, refun
 }
 
 /**
- * The gateway took the refund: the payment becomes refunded and its plan ends now, the seats it paid
- * for go to the next in line, and the student is told. Only a completed payment changes, so a second
- * call (a retry after a failed refund at the gateway) does nothing.
+ * The gateway took the refund: the payment becomes refunded, the seat it paid for (the booking that
+ * names it, docs/decisions/069) goes to the next in line, and the student is told exactly what
+ * ended. Only a completed payment changes, so a second call (a retry after a failed refund at the
+ * gateway) does nothing. The seat's mentor is locked before the payment (one lock order).
  */
 async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): Promise<void> {
+  const [seat] = await txQuery<{ id: number; mentor_id: number }>(
+    req,
+    sql`SELECT id, mentor_id FROM bookings WHERE payment_id = ${paymentId} AND status = 'confirmed' ORDER BY id LIMIT 1`,
+  )
+  if (seat) await lockMentor(req, Number(seat.mentor_id))
   const ended = await txQuery(
     req,
-    sql`UPDATE payments
-           SET status = 'refunded', subscription_ends = LEAST(subscription_ends, ${nowIso()}::timestamptz), updated_at = now()
+    sql`UPDATE payments SET status = 'refunded', credit_ended_at = COALESCE(credit_ended_at, ${nowIso()}::timestamptz), updated_at = now()
          WHERE id = ${paymentId} AND status = 'completed'
         RETURNING id`,
   )
@@ -76,19 +82,27 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): P
   const payment = (await req.payload.findByID({ collection: 'payments', id: paymentId, depth: 1, overrideAccess: true, req })) as Payment
   const student = payment.user as User
   const plan = payment.plan as Plan
-  if (plan.product === 'mentorship') {
-    await releaseSeatAfterRefund({ payload: req.payload, userId: student.id, paymentId, req })
-  }
-  await queueEmail(req, {
-    to: student.email,
-    template: 'refund-approved',
-    ...renderEmail({
-      subject: 'Your refund is on its way',
-      greeting: `Hi ${student.name ?? 'there'},`,
-      paragraphs: [
-        `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
-        'The money reaches your account within 5-7 business days. Your plan and any booked seat end today.',
-      ],
-    }),
-  })
+  const released = plan.product === 'mentorship' ? await releaseSeatOfPayment({ payload: req.payload, paymentId, req }) : null
+  await queueEmail(
+    req,
+    {
+      to: student.email,
+      template: 'refund-approved',
+      ...renderEmail({
+        subject: 'Your refund is on its way',
+        greeting: `Hi ${student.name ?? 'there'},`,
+        paragraphs: [
+          `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
+          `The money reaches your account within 5-7 business days.${
+            released
+              ? ` Your seat in ${released.mentor}'s ${released.label} batch, which this payment paid for, is released today.`
+              : plan.product === 'mentorship'
+                ? ' It had not paid for a seat, so no seat changes.'
+                : ' Your plan ends today.'
+          }`,
+        ],
+      }),
+    },
+    { priority: 'urgent' },
+  )
 }

@@ -1,12 +1,11 @@
 import { type CheckoutResponse, MESSAGES } from '@mentorloop/shared'
-import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payment, User } from '@mentorloop/shared/payload-types'
+import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
 import { inTransaction } from '../../lib/transaction'
-import { completePayment } from './completePayment'
-import { processWaitlistAfterPayment, type WaitlistOutcome } from './waitlistCallPoints'
+import { completePayment, type WaitlistOutcome } from './completePayment'
 
 export type VerifiedPayment = {
   payment: Payment
@@ -52,25 +51,5 @@ export async function verifyAndCompletePayment(
   if (completion.payment.status !== 'completed' && completion.payment.status !== 'refunded') {
     throw new AppError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
-  const waitlist = await afterActivation(payload, req, completion)
-  return { payment: completion.payment, activated: completion.activated, waitlist }
-}
-
-/** After the payment's transaction committed: a new mentorship plan lets waiting students in. */
-export async function afterActivation(
-  payload: Payload,
-  req: PayloadRequest,
-  completion: { payment: Payment; activated: boolean },
-): Promise<WaitlistOutcome> {
-  const plan = completion.payment.plan as Plan | number
-  const product = typeof plan === 'object' ? plan.product : null
-  if (!completion.activated || product !== 'mentorship') return { assigned: 0, stillWaiting: 0, processed: false }
-  const userId = typeof completion.payment.user === 'object' ? completion.payment.user.id : completion.payment.user
-  try {
-    return await processWaitlistAfterPayment({ payload, userId, req })
-  } catch (error) {
-    // The payment stands; a waitlist hiccup must not turn a paid order into an error.
-    payload.logger.error({ msg: 'Processing the waitlist after a payment failed', err: error, userId })
-    return { assigned: 0, stillWaiting: 0, processed: false }
-  }
+  return { payment: completion.payment, activated: completion.activated, waitlist: completion.waitlist }
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import type { Payment } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { z } from 'zod'
@@ -8,7 +7,6 @@ import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { completePayment, markPaymentFailed } from './completePayment'
 import { reconcileRefundEvent } from './refunds'
-import { afterActivation } from './verifyAndCompletePayment'
 
 const eventSchema = z.object({
   event: z.string().min(1),
@@ -61,7 +59,6 @@ export async function handleWebhook(
   const { event, payload: entities } = parsed.data
   const eventId = eventIdHeader?.trim().slice(0, 100) || `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
 
-  let activated: { payment: Payment; activated: boolean } | null = null
   const result = await inTransaction(req, async () => {
     const inserted = await txQuery(
       req,
@@ -80,7 +77,6 @@ export async function handleWebhook(
         if (!payment || !orderId) return { duplicate: false, action: 'ignored' }
         const completion = await completePayment(req, orderId, payment.id)
         if (!completion) return { duplicate: false, action: 'unknown-order' }
-        if (completion.activated) activated = completion
         return { duplicate: false, action: completion.activated ? 'completed' : 'already-completed' }
       }
       case 'payment.failed': {
@@ -99,6 +95,5 @@ export async function handleWebhook(
         return { duplicate: false, action: 'ignored' }
     }
   })
-  if (activated) await afterActivation(req.payload, req, activated)
   return { received: true, event, ...result }
 }

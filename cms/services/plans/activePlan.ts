@@ -1,14 +1,15 @@
 import { addDays, now, type PlanTimeline } from '@mentorloop/shared'
 import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest, Where } from 'payload'
-import { latestWindowEnd, renewalOpensAt } from './renewal'
+import { coverageOf, renewalOpensFor } from './coverage'
 
 export type ActivePlan = { payment: Payment; plan: Plan; startsAt: string; endsAt: string }
 
 /**
- * The one definition of "has a plan": a completed payment (or complimentary grant) for a plan,
- * whose window has started and not yet ended at `at` (now by default). Narrowed by product,
- * plan id or plan code; the window ending last comes first.
+ * The one definition of "has a plan": a completed payment (or complimentary grant) for a plan that
+ * still covers something at `at` (now by default). A question-bank plan: its window has started and
+ * not ended. A mentorship plan (docs/decisions/069): a credit not yet used, or a seat in a batch that
+ * has not ended. Narrowed by product, plan id or plan code; the one ending last comes first.
  */
 export async function listActivePlans(
   req: PayloadRequest,
@@ -19,8 +20,11 @@ export async function listActivePlans(
   const where: Where = {
     user: { equals: userId },
     status: { equals: 'completed' },
-    subscriptionStarts: { less_than_equal: at },
     subscriptionEnds: { greater_than: at },
+    or: [
+      { 'plan.product': { equals: 'mentorship' }, or: [{ batch: { exists: true } }, { creditEndedAt: { exists: false } }] },
+      { subscriptionStarts: { less_than_equal: at } },
+    ],
     ...(filter.product ? { 'plan.product': { equals: filter.product } } : {}),
     ...(filter.planId ? { plan: { equals: filter.planId } } : {}),
     ...(filter.planCode ? { 'plan.code': { equals: filter.planCode } } : {}),
@@ -51,7 +55,7 @@ export async function getActivePlan(
   return (await listActivePlans(req, userId, { product, at }))[0] ?? null
 }
 
-/** The window a plan bought or granted at `startsAt` covers: its duration in days from then. */
+/** The window a question-bank plan bought or granted at `startsAt` covers: its duration in days from then. */
 export function planWindow(plan: Pick<Plan, 'durationDays'>, startsAt: Date): { startsAt: Date; endsAt: Date } {
   const days = Number(plan.durationDays)
   if (!Number.isFinite(days) || days <= 0) throw new Error(`A plan's duration must be a positive number of days (got ${plan.durationDays})`)
@@ -60,20 +64,24 @@ export function planWindow(plan: Pick<Plan, 'durationDays'>, startsAt: Date): { 
 
 /**
  * The mentorship plan status the booking calls answer (docs/spec.md: plan-status,
- * checkBookingAllowed) and the dashboard shows: the plan running now and until when, the end of
- * the latest window (a renewal included), and whether renewal is open.
+ * checkBookingAllowed) and the dashboard shows: what each payment covers (a seat in a batch, or a
+ * credit for the next seat), and when renewal for the batch after the running one opens.
  */
 export async function mentorshipPlanStatus(req: PayloadRequest, userId: number): Promise<PlanTimeline> {
-  const active = await getActivePlan(req, userId, 'mentorship')
-  const latest = await latestWindowEnd(req, userId, { product: 'mentorship' })
-  const opensAt = latest ? renewalOpensAt(latest) : null
+  const coverage = await coverageOf(req, userId)
+  const first = coverage[0] ?? null
+  const endOf = (c: (typeof coverage)[number]) => (c.kind === 'seat' ? c.batch.endsOn : c.creditUntil)
+  const running = coverage.find((c) => c.kind === 'seat' && c.batch.status === 'running')
+  const next = coverage.find((c) => c.kind !== 'seat' || c.batch.status === 'open')
+  const opensAt = running && running.kind === 'seat' && !next ? renewalOpensFor(running.batch) : null
   return {
-    hasActivePlan: Boolean(active),
-    plan: active ? { id: active.plan.id, code: active.plan.code, name: active.plan.name } : null,
-    expiresAt: active?.endsAt ?? null,
-    latestEndsAt: latest?.toISOString() ?? null,
+    hasActivePlan: coverage.length > 0,
+    plan: first?.plan ?? null,
+    expiresAt: first ? endOf(first) : null,
+    latestEndsAt: coverage.length ? coverage.map(endOf).sort().at(-1)! : null,
     renewalOpensAt: opensAt?.toISOString() ?? null,
-    renewalOpen: latest !== null && opensAt !== null && opensAt <= now(),
+    renewalOpen: opensAt !== null && opensAt <= now(),
+    coverage,
   }
 }
 

@@ -1,16 +1,17 @@
-import { DAY_MS, formatDate, now, nowIso, RENEWAL_REMINDER_DAYS, RENEWAL_WINDOW_DAYS } from '@mentorloop/shared'
+import { DAY_MS, formatIst, now, nowIso, RENEWAL_REMINDER_DAYS, RENEWAL_WINDOW_DAYS } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
-import { queueEmail } from '../../notifications/queueEmail'
+import { queueEmails } from '../../notifications/queueEmail'
 
 /**
- * Renewal (docs/decisions/045-batches-in-time.md): the latest plan window of a product, whether
- * renewal is open (from 7 days before it ends, and any time after), and where a new window starts
- * (where the latest one ends, so no day is lost; now, when it has already ended).
+ * Question-bank renewal (plans of days): the latest plan window of a product, whether renewal is
+ * open (from 7 days before it ends, and any time after), and where a new window starts (where the
+ * latest one ends, so no day is lost; now, when it has already ended). Mentorship renewal is paying
+ * for the next batch (docs/decisions/069; coverage.ts).
  */
 export async function latestWindowEnd(
   req: PayloadRequest,
@@ -36,49 +37,45 @@ export async function nextWindowStart(req: PayloadRequest, userId: number, produ
 }
 
 /**
- * Reminds each student whose latest mentorship plan ends within 3 days (and who has not renewed)
- * once: the payment's `renewalReminderSentAt` is set by a conditional UPDATE that one caller wins.
+ * Reminds each continuing student whose held seat in their mentor's next batch runs out within 3
+ * days (docs/decisions/069): renew to keep it. Once per hold: its `reminded_at` is set by a
+ * conditional UPDATE that one caller wins.
  */
-export async function sendRenewalReminders(req: PayloadRequest): Promise<number> {
+export async function sendRenewalReminders(given: PayloadRequest): Promise<number> {
+  const req = await newRequest(given.payload)
+  return inTransaction(req, () => remindDue(req))
+}
+
+async function remindDue(req: PayloadRequest): Promise<number> {
+  const at = nowIso()
   const horizon = new Date(now().getTime() + RENEWAL_REMINDER_DAYS * DAY_MS).toISOString()
-  const due = await txQuery<{ id: number }>(
+  const won = await txQuery<{ id: number; email: string; name: string | null; mentor: string; label: string; expires_at: string | Date }>(
     req,
-    sql`SELECT p.id FROM payments p JOIN plans pl ON pl.id = p.plan_id
-         WHERE p.status = 'completed' AND pl.product = 'mentorship' AND p.renewal_reminder_sent_at IS NULL
-           AND p.subscription_ends > ${nowIso()}::timestamptz AND p.subscription_ends <= ${horizon}::timestamptz
-           AND NOT EXISTS (
-             SELECT 1 FROM payments q JOIN plans ql ON ql.id = q.plan_id
-              WHERE q.user_id = p.user_id AND q.status = 'completed' AND ql.product = 'mentorship' AND q.subscription_ends > p.subscription_ends)
-         ORDER BY p.subscription_ends, p.id`,
+    sql`WITH due AS (
+          UPDATE seat_offers o SET reminded_at = ${at}::timestamptz, updated_at = now()
+           WHERE o.status = 'held' AND o.kind = 'continuing' AND o.reminded_at IS NULL
+             AND o.expires_at > ${at}::timestamptz AND o.expires_at <= ${horizon}::timestamptz
+          RETURNING o.id, o.user_id, o.mentor_id, o.batch_id, o.expires_at)
+        SELECT due.id, u.email, u.name, m.name AS mentor, b.label, due.expires_at
+          FROM due JOIN users u ON u.id = due.user_id JOIN mentors m ON m.id = due.mentor_id JOIN batches b ON b.id = due.batch_id
+         ORDER BY due.id`,
   )
-  let sent = 0
-  for (const { id } of due) {
-    const step = await newRequest(req.payload)
-    await inTransaction(step, async () => {
-      const won = await txQuery(
-        step,
-        sql`UPDATE payments SET renewal_reminder_sent_at = now() WHERE id = ${id} AND renewal_reminder_sent_at IS NULL RETURNING id`,
-      )
-      if (won.length === 0) return
-      const payment = await step.payload.findByID({ collection: 'payments', id: Number(id), depth: 1, overrideAccess: true, req: step })
-      const user = typeof payment.user === 'object' ? payment.user : null
-      const plan = typeof payment.plan === 'object' ? payment.plan : null
-      if (!user?.email || !plan) return
-      sent++
-      await queueEmail(step, {
-        to: user.email,
-        template: 'renewal-reminder',
-        ...renderEmail({
-          subject: `Your ${plan.name} ends on ${formatDate(payment.subscriptionEnds)}`,
-          greeting: `Hi ${user.name?.trim() || 'there'},`,
-          paragraphs: [
-            `Your ${plan.name} ends on ${formatDate(payment.subscriptionEnds)}.`,
-            'Renew now and the next month starts the day this one ends, so you lose no day; if you renew before your batch ends, you keep your seat with your mentor in the next batch.',
-          ],
-          action: { label: 'Renew from your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
-        }),
-      })
-    })
-  }
-  return sent
+  await queueEmails(
+    req,
+    won.map((w) => ({
+      to: w.email,
+      template: 'renewal-reminder',
+      ...renderEmail({
+        subject: `Renew by ${formatIst(w.expires_at)} to keep your seat with ${w.mentor}`,
+        greeting: `Hi ${w.name?.trim() || 'there'},`,
+        paragraphs: [
+          `Your seat in ${w.mentor}'s ${w.label} batch is held for you until ${formatIst(w.expires_at)}.`,
+          'Renew your plan from your dashboard before then and the seat is yours; after that it goes to the next student in line.',
+        ],
+        action: { label: 'Renew from your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
+      }),
+    })),
+    { priority: 'normal' },
+  )
+  return won.length
 }

@@ -5,6 +5,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { txQuery } from '../../lib/transaction'
+import { flushOutbox } from '../../notifications/outbox'
 import { createOrderForPlan, verifyAndCompletePayment } from '../../services/payments'
 import { requestRefund } from '../../services/payments/refunds'
 import { runRefundJobs, sandbox } from './payments'
@@ -51,18 +52,20 @@ export function freezeClock(at: Date | string) {
   vi.setSystemTime(new Date(at))
 }
 
-/** Moves the (fake) clock to `at` and runs the time-driven work once, as the scheduled jobs do. */
+/** Moves the (fake) clock to `at` and runs the time-driven work once, as the scheduled tick does. */
 export async function tickTo(payload: Payload, at: Date | string) {
   vi.setSystemTime(new Date(at))
-  return runTimeWork(await createLocalReq({}, payload))
+  return runTimeJobs(payload)
 }
 
 export async function runTimeJobs(payload: Payload) {
-  return runTimeWork(await createLocalReq({}, payload))
+  const work = await runTimeWork(await createLocalReq({}, payload))
+  if (!work) throw new Error('another tick held the time lock')
+  return work
 }
 
-/** Sends what the e-mail queue holds (into the captured outbox). */
-export const flushEmails = (payload: Payload) => payload.jobs.run({ queue: 'default', limit: 5000, sequential: true })
+/** Sends what the outbox holds (into the captured outbox: no SMTP in tests). */
+export const flushEmails = (payload: Payload) => flushOutbox(payload)
 
 /** What changes when something happens, for these mentors: every batch, seat, hold and queue entry, and the e-mails sent to `emailLike`. */
 export async function snapshot(payload: Payload, mentorIds: number[], emailLike: string) {
@@ -126,7 +129,7 @@ export async function mailsOf(payload: Payload, email: string): Promise<string[]
   await flushEmails(payload)
   const { docs } = await payload.find({
     collection: 'email-outbox',
-    where: { to: { equals: email } },
+    where: { to: { equals: email }, status: { in: ['sent', 'captured'] } },
     sort: 'id',
     limit: 500,
     depth: 0,

@@ -33,12 +33,17 @@ export async function paymentByOrder(payload: Payload, orderId: string) {
   return docs
 }
 
+/** The e-mails queued for `to` (any state: queued in the outbox, or already sent), optionally of one template. */
 export async function queuedEmails(payload: Payload, to: string, template?: string) {
-  const { docs } = await payload.find({ collection: 'payload-jobs', limit: 1000, depth: 0, overrideAccess: true })
-  return docs.filter((j) => {
-    const input = (j as { input?: { to?: string; template?: string } }).input
-    return input?.to === to && (!template || input.template === template)
+  const { docs } = await payload.find({
+    collection: 'email-outbox',
+    where: { to: { equals: to }, ...(template ? { template: { equals: template } } : {}) },
+    sort: 'id',
+    limit: 1000,
+    depth: 0,
+    overrideAccess: true,
   })
+  return docs
 }
 
 export function postWebhook(rest: RestClient, delivery: { rawBody: string; headers: Record<string, string> }) {

@@ -104,3 +104,59 @@ export async function givePlan(
     overrideAccess: true,
   })
 }
+
+/** Runs `fn` over `items`, at most `limit` at a time (test set-up must not race the pool it is testing). */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await fn(items[i]!, i)
+      }
+    }),
+  )
+  return out
+}
+
+/**
+ * Many students at once for rush tests: users written in one statement each (no password hashing),
+ * a signed-in session each (the same token Google sign-in gets), and, with `credit`, a plan each
+ * that their next seat uses (docs/decisions/069). Sessions are minted a few at a time.
+ */
+export async function createStudents(payload: Payload, n: number, opts: { credit?: boolean } = {}): Promise<TestUser[]> {
+  const { sql } = await import('@payloadcms/db-postgres/drizzle')
+  const { createLocalReq } = await import('payload')
+  const { txQuery } = await import('../../lib/transaction')
+  const { issueSession } = await import('../../services/auth/issueSession')
+  const tag = unique('rush')
+  const req = await createLocalReq({}, payload)
+  const users = await txQuery<{ id: number; email: string }>(
+    req,
+    sql`INSERT INTO users (email, name, password_login, created_at, updated_at)
+        SELECT ${tag} || '-' || g || '@test.mentorloop.in', 'Rush Student ' || g, false, now(), now() FROM generate_series(1, ${n}) g
+        RETURNING id, email`,
+  )
+  await txQuery(
+    req,
+    sql`INSERT INTO users_roles ("order", parent_id, value)
+        SELECT 1, u.id, 'student' FROM users u WHERE u.email LIKE ${`${tag}-%`}`,
+  )
+  if (opts.credit) {
+    const plan = await findPlan(payload, 'BEGINNER_TECHY')
+    await txQuery(
+      req,
+      sql`INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id,
+                                subscription_starts, subscription_ends, created_at, updated_at)
+          SELECT u.id, ${plan.id}, ${Math.round(plan.price * 100)}, 'INR', 'completed', 'sandbox', 'order_' || u.email, 'pay_' || u.email,
+                 now() - interval '1 day', now() + interval '30 days', now(), now()
+            FROM users u WHERE u.email LIKE ${`${tag}-%`}`,
+    )
+  }
+  return mapLimit(users, 4, async (u) => {
+    const { token } = await issueSession(await createLocalReq({}, payload), Number(u.id))
+    const full = (await payload.findByID({ collection: 'users', id: Number(u.id), depth: 0, overrideAccess: true })) as User
+    return { ...full, token, password: '' }
+  })
+}

@@ -253,6 +253,18 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     createBody: () => ({ to: 'x@test.mentorloop.in', subject: 'S', status: 'sent' }),
     patch: { subject: 'Edited' },
   },
+  notices: {
+    allowed: { create: NOBODY, list: ['studentA', 'admin'], read: ['studentA', 'admin'], update: NOBODY, delete: ADMIN },
+    fixture: ({ payload, users }) => create(payload, 'notices', { user: users.studentA.id, kind: 'test', title: 'T', body: 'B' }),
+    createBody: ({ users }) => ({ user: users.studentA.id, kind: 'test', title: 'T', body: 'B' }),
+    patch: { title: 'Edited' },
+  },
+  'job-failures': {
+    allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: NOBODY, delete: ADMIN },
+    fixture: ({ payload }) => create(payload, 'job-failures', { step: 'test', ref: unique('ref') }),
+    createBody: () => ({ step: 'test', ref: 'x' }),
+    patch: { error: 'Edited' },
+  },
   'newsletter-subscribers': {
     allowed: { create: NOBODY, list: EDITORS, read: EDITORS, update: EDITORS, delete: EDITORS },
     fixture: ({ payload }) => create(payload, 'newsletter-subscribers', { name: 'N', email: `${unique('n')}@test.mentorloop.in` }),
@@ -336,7 +348,7 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   // Payload's own collections.
   'payload-jobs': {
     allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: NOBODY, delete: NOBODY },
-    fixture: ({ payload }) => create(payload, 'payload-jobs', { taskSlug: 'sendEmail', input: { outboxId: 0 }, queue: unique('matrix') }),
+    fixture: ({ payload }) => create(payload, 'payload-jobs', { taskSlug: 'timeTick', input: {}, queue: unique('matrix') }),
     createBody: () => ({ taskSlug: 'sendEmail', input: {}, queue: 'matrix' }),
     patch: { processing: false },
   },
@@ -851,7 +863,7 @@ describe('row-level and field-level rules', () => {
     await ctx.payload.update({
       collection: 'payments',
       id: payment.id,
-      data: { grantedBy: ctx.users.admin.id, note: 'Scholarship', renewalReminderSentAt: new Date().toISOString() },
+      data: { grantedBy: ctx.users.admin.id, note: 'Scholarship', creditEndedAt: new Date().toISOString() },
       overrideAccess: true,
     })
     const refund = await create(ctx.payload, 'refund-requests', {
@@ -869,7 +881,7 @@ describe('row-level and field-level rules', () => {
     const paid = await rest.get(`/payments/${payment.id}`, { token: ctx.users.studentA.token, query: { depth: 0 } })
     expect(paid.status).toBe(200)
     expect(paid.body.gatewayOrderId).toBeDefined()
-    for (const field of ['grantedBy', 'note', 'renewalReminderSentAt']) expect(paid.body[field], field).toBeUndefined()
+    for (const field of ['grantedBy', 'note', 'creditEndedAt']) expect(paid.body[field], field).toBeUndefined()
   })
 
   it('a student’s lock request is refused with 403, not a server error', async () => {

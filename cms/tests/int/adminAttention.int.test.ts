@@ -41,11 +41,15 @@ let firstRequestAt: string
 const sessionIds: Record<string, number> = {}
 let sessionsNow: Date
 
-async function studentWithPlan(name = 'Student') {
+let seatMentor: Mentor
+
+/** A student whose plan pays for a seat (docs/decisions/069), so a refund request goes to an admin. */
+async function studentWithPlan(name = 'Student', opts: { seat?: boolean } = { seat: true }) {
   freezeClock(LONG_AGO)
   const u = await createUser(payload, { name })
   const payment = await givePlan(payload, u, 'PLACEMENT_FOCUSED', 30, WINDOW)
   freezeClock(NOW)
+  if (opts.seat) expect((await createBooking(await req(), { userId: u.id, mentorId: seatMentor.id })).kind).toBe('booked')
   return { user: u, payment }
 }
 
@@ -88,6 +92,7 @@ beforeAll(async () => {
   await findPlan(payload, 'PLACEMENT_FOCUSED')
   await findPlan(payload, 'BEGINNER_TECHY')
 
+  seatMentor = await createMentor(payload, { capacity: 50, name: 'Seat Mentor' })
   // Refunds: two waiting for a decision (the older first), one failed, one rejected (done with).
   for (const hoursLater of [0, 1, 2, 3]) {
     const { user, payment } = await studentWithPlan()
@@ -103,7 +108,7 @@ beforeAll(async () => {
   full = await createMentor(payload, { capacity: 2, name: 'Full Mentor' })
   queued = await createMentor(payload, { capacity: 15, name: 'Queued Mentor' })
   quiet = await createMentor(payload, { capacity: 15, name: 'Quiet Mentor' })
-  const seated = await studentWithPlan()
+  const seated = await studentWithPlan('Student', { seat: false })
   expect((await createBooking(await req(), { userId: seated.user.id, mentorId: full.id })).kind).toBe('booked')
   await hold(await createUser(payload), full, await openBatchOf(payload, full), new Date(NOW.getTime() + 48 * HOUR_MS))
   for (let i = 0; i < 3; i++) {

@@ -127,7 +127,8 @@ describe('three months of batches', () => {
         expect.objectContaining({ user: s[5]!.id, source: 'offer' }),
       ])
     })
-    expect(await mailsOf(payload, mail(5))).toEqual(['waitlist-joined', 'seat-offer', 'payment-receipt', 'seat-confirmed'])
+    // Queued in the payment's one transaction: the seat, then the receipt that says what it pays for.
+    expect(await mailsOf(payload, mail(5))).toEqual(['waitlist-joined', 'seat-offer', 'seat-confirmed', 'payment-receipt'])
     expect(await mailsOf(payload, mail(9))).toEqual(['seat-offer', 'seat-offer-expired'])
   })
 
@@ -140,10 +141,10 @@ describe('three months of batches', () => {
       expect(await heldFor(6)).toEqual([])
     })
     expect((await mailsOf(payload, mail(6))).at(-1)).toBe('batch-opened')
-    await step('renewal is refused before it opens', async () => {
+    await step('renewal is refused before it opens (7 days before February ends)', async () => {
       await expect(buyPlan(payload, s[1]!)).rejects.toMatchObject({ code: 'ALREADY_PURCHASED' })
     })
-    vi.setSystemTime(day(2027, 2, 5, 10))
+    vi.setSystemTime(day(2027, 2, 23, 10))
     await step('s1, s4 and s7 renew: their held seats become theirs', async () => {
       for (const i of [1, 4, 7]) await buyPlan(payload, s[i]!)
       expect(await seatsOf(A, 'March 2027')).toEqual([
@@ -181,10 +182,11 @@ describe('three months of batches', () => {
       await buyPlan(payload, s[9]!, 'BEGINNER_TECHY', held!.id)
       expect(who(await seatsOf(B, 'March 2027'))).toEqual([7, 9])
     })
-    await step('renewal reminders go 3 days before a plan ends, once', async () => {
-      const first = await tickTo(payload, day(2027, 3, 8, 12))
+    await step('renewal reminders go 3 days before a held continuing seat runs out (the batch’s end), once', async () => {
+      expect((await tickTo(payload, day(2027, 3, 28, 12))).reminders).toBe(0)
+      const first = await tickTo(payload, day(2027, 3, 29, 12))
       expect(first.reminders).toBeGreaterThanOrEqual(1)
-      expect((await tickTo(payload, day(2027, 3, 8, 13))).reminders).toBe(0)
+      expect((await tickTo(payload, day(2027, 3, 29, 13))).reminders).toBe(0)
       expect((await mailsOf(payload, mail(1))).filter((t) => t === 'renewal-reminder')).toEqual(['renewal-reminder'])
     })
     await step('s11 buys and books A: April’s seats are held for the March students, so s11 waits', async () => {

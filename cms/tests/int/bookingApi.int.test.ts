@@ -1,9 +1,10 @@
 import { MESSAGES } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { flushOutbox } from '../../notifications/outbox'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createStudents, createUser, findPlan, givePlan, mapLimit, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
@@ -105,7 +106,8 @@ describe('POST /api/bookings', () => {
 
   it('never confirms more than capacity under many parallel bookings, and nobody gets an error', async () => {
     const mentor = await createMentor(payload, { capacity: 5 })
-    const students = await Promise.all(Array.from({ length: 30 }, () => student()))
+    // Set-up first, a few at a time: it must not race the pool the parallel part tests.
+    const students = await mapLimit(Array.from({ length: 30 }), 4, () => student())
     const results = await Promise.all(students.map((s) => api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })))
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((c) => c === 201)).toHaveLength(5)
@@ -114,6 +116,25 @@ describe('POST /api/bookings', () => {
     const waiting = await api.get(`/waitlist/mentor/${mentor.id}`, { token: (await createUser(payload, { roles: ['admin'] })).token })
     expect(waiting.body.waitlistEntries.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
   })
+
+  it('a rush: 300 students with plans book one batch of 15 at once: exactly 15 seated, 285 queued in order, no errors', async () => {
+    const mentor = await createMentor(payload, { capacity: 15 })
+    const students = await createStudents(payload, 300, { credit: true })
+    const started = Date.now()
+    const results = await Promise.all(students.map((s) => api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })))
+    const seconds = (Date.now() - started) / 1000
+    const statuses = results.map((r) => r.status)
+    const errors = results.filter((r) => r.status !== 200 && r.status !== 201)
+    console.info(
+      `[rush] 300 bookings on 15 seats in ${seconds.toFixed(1)} s: ${statuses.filter((c) => c === 201).length} seated, ${statuses.filter((c) => c === 200).length} queued, ${errors.length} errors`,
+    )
+    expect(errors.map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([])
+    expect(statuses.filter((c) => c === 201)).toHaveLength(15)
+    expect(statuses.filter((c) => c === 200)).toHaveLength(285)
+    expect(await confirmed(mentor.id)).toBe(15)
+    const waiting = await api.get(`/waitlist/mentor/${mentor.id}`, { token: (await createUser(payload, { roles: ['admin'] })).token })
+    expect(waiting.body.waitlistEntries.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: 285 }, (_, i) => i + 1))
+  }, 180_000)
 
   it('the same student booking two mentors at once gets exactly one seat', async () => {
     const a = await createMentor(payload, { capacity: 3 })
@@ -153,7 +174,7 @@ describe('cancelling and the waitlist', () => {
       expect.objectContaining({ status: 'confirmed', source: 'waitlist', mentor: expect.objectContaining({ id: mentor.id }) }),
     ])
     // In queue order (the mentor's e-mails are queued beside the students' ones): the outbox order below is the sending order.
-    await payload.jobs.run({ queue: 'default', limit: 1000, sequential: true })
+    await flushOutbox(payload)
     const mail = await payload.find({ collection: 'email-outbox', where: { to: { equals: next.email } }, overrideAccess: true })
     expect(mail.docs.map((d) => d.template)).toContain('waitlist-seat-assigned')
     const noPlanMail = await payload.find({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../lib/errors'
 import { expireDueOffers } from '../../services/batches/offers'
 import { cancelBooking, createBooking, fillOpenSeats, joinWaitlist, leaveWaitlist, processWaitlistForUser } from '../../services/booking'
-import { releaseSeatAfterRefund } from '../../services/payments/waitlistCallPoints'
+import { releaseSeatOfPayment } from '../../services/payments/waitlistCallPoints'
 import { testPayload } from '../helpers/payload'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
@@ -98,7 +98,7 @@ describe('booking services', () => {
 
     // The student whose hold expired keeps their place; buying a plan now finds nothing free.
     await givePlan(payload, noPlan)
-    expect(await processWaitlistForUser({ payload, userId: noPlan.id })).toEqual({ assigned: 0, stillWaiting: 1 })
+    expect(await processWaitlistForUser({ payload, userId: noPlan.id })).toEqual({ assigned: 0, stillWaiting: 1, claimedOffer: false })
     expect(await fillOpenSeats({ payload, mentorId: mentor.id })).toMatchObject({ assigned: 0 })
     // Raising the capacity in the CMS hands the new seat to the queue at once (the mentor and batch hooks).
     await payload.update({ collection: 'mentors', id: mentor.id, data: { capacity: 2 }, overrideAccess: true })
@@ -121,7 +121,7 @@ describe('booking services', () => {
     await expectCode(leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id }), 'NOT_ON_WAITLIST')
   })
 
-  it('a refund frees the student’s seat (releaseSeatAfterRefund, system actor) for the next in line', async () => {
+  it('a refund frees the seat its payment paid for (releaseSeatOfPayment, system actor) for the next in line', async () => {
     const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
     const refunded = await createUser(payload)
@@ -131,9 +131,9 @@ describe('booking services', () => {
     await givePlan(payload, next)
     await createBooking(await reqFor(), { userId: next.id, mentorId: mentor.id })
     await payload.update({ collection: 'payments', id: paid.id, data: { status: 'refunded' }, overrideAccess: true })
-    const release = async () => releaseSeatAfterRefund({ payload, userId: refunded.id, paymentId: paid.id, req: await reqFor() })
-    expect(await release()).toBe(1)
-    expect(await release()).toBe(0)
+    const release = async () => releaseSeatOfPayment({ payload, paymentId: paid.id, req: await reqFor() })
+    expect(await release()).toMatchObject({ mentor: mentor.name })
+    expect(await release()).toBeNull()
     const { docs } = await payload.find({
       collection: 'bookings',
       where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },

@@ -2,6 +2,7 @@ import { DAY_MS } from '@mentorloop/shared'
 import type { Batch, Mentor } from '@mentorloop/shared/payload-types'
 import { createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { flushOutbox } from '../../notifications/outbox'
 import { createBooking } from '../../services/booking'
 import { listUserBookings } from '../../services/booking/views'
 import { testPayload } from '../helpers/payload'
@@ -109,7 +110,7 @@ describe('sessions', () => {
       expect.objectContaining({ title: 'Saturday session', durationMinutes: 60, meetingLink: 'https://meet.example.com/xyz' }),
     ])
     vi.useRealTimers()
-    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    await flushOutbox(payload)
     for (const s of [a, b]) {
       const { docs } = await payload.find({
         collection: 'email-outbox',
@@ -131,7 +132,7 @@ describe('sessions', () => {
     const result = await createBooking(req, { userId: s.id, mentorId: mentor.id })
     expect(result.kind).toBe('booked')
     await killTransaction(req)
-    await payload.jobs.run({ queue: 'default', limit: 1000 })
+    await flushOutbox(payload)
     const { docs } = await payload.find({ collection: 'email-outbox', where: { to: { equals: s.email } }, overrideAccess: true })
     expect(docs).toEqual([])
     const { totalDocs } = await payload.count({ collection: 'bookings', where: { user: { equals: s.id } }, overrideAccess: true })

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** GET /api/mentors/availability: public profile fields and seats for every published mentor. */
 let payload: Payload
@@ -17,6 +17,7 @@ let student: TestUser
 
 async function book(mentor: Mentor, status: 'confirmed' | 'cancelled' = 'confirmed') {
   const user = await createUser(payload)
+  if (status === 'confirmed') await givePlan(payload, user)
   await payload.create({
     collection: 'bookings',
     data: { user: user.id, mentor: mentor.id, batch: (await openBatchOf(payload, mentor)).id, status, source: 'direct' },

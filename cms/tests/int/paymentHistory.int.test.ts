@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 
 describe('payment history entries', () => {
-  it('a plan bought before any booking names no mentor; the seat taken in its window does; a failed attempt never does', async () => {
+  it('a plan bought before any booking is a credit and names no mentor; the seat it then pays for does; a failed attempt never does', async () => {
     const student = await createUser(payload)
     const plan = await findPlan(payload, 'BEGINNER_TECHY')
     const order = await createOrder(rest, student, 'BEGINNER_TECHY')
@@ -36,6 +36,7 @@ describe('payment history entries', () => {
       status: 'completed',
       mentorName: null,
       reference: expect.stringMatching(/^pay_/),
+      covers: { kind: 'credit', until: expect.any(String) },
     })
 
     const mentor = await createMentor(payload, { name: unique('Asha Rao') })
@@ -57,7 +58,7 @@ describe('payment history entries', () => {
     const after = (await rest.get('/payments/history', { token: student.token })).body as Array<Record<string, unknown>>
     const paid = after.find((p) => p.status === 'completed')
     const failed = after.find((p) => p.status === 'failed')
-    expect(paid).toMatchObject({ mentorName: mentor.name })
+    expect(paid).toMatchObject({ mentorName: mentor.name, covers: { kind: 'seat', mentor: mentor.name, sessions: plan.sessionsIncluded } })
     expect(failed).toMatchObject({ mentorName: null, reference: expect.stringMatching(/^order_failed/) })
   })
 })

@@ -1,17 +1,22 @@
-import { addDays, DAY_MS, formatDate, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { DAY_MS, formatDate, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
-import { createBooking } from '../../services/booking'
+import { tick } from '../../jobs/time'
+import { createBooking, joinWaitlist } from '../../services/booking'
 import { createOrderForPlan } from '../../services/payments/createOrderForPlan'
 import { getActivePlan, listActivePlans, planWindow } from '../../services/plans/activePlan'
-import { purchaseDecision, purchaseDecisionsByCode } from '../../services/plans/purchaseRule'
+import { creditDeadline, expireCredits } from '../../services/plans/credits'
+import { purchaseDecision } from '../../services/plans/purchaseRule'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, refundGateway, runRefundJobs } from '../helpers/payments'
+import { checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
-/** The one definition of "has a plan", the plan window, complimentary grants, and a refused refund. */
+/** The one definition of "has a plan" (a plan pays for one batch, docs/decisions/069), buying, credits, complimentary grants, and a refused refund. */
+// Its ticks and credit sweeps move the clock over every row: a database of its own.
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
+
 let payload: Payload
 let rest: RestClient
 let admin: TestUser
@@ -38,85 +43,155 @@ describe('the plan window', () => {
     expect(() => planWindow({ durationDays: 0 }, start)).toThrow(/positive/)
   })
 
-  it('a paid plan starts when the payment completes and lasts its duration', async () => {
+  it('a question-bank plan keeps its window of days; a mentorship plan bought without a seat is a credit until the end of next month', async () => {
     const student = await createUser(payload)
     const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-    const before = Date.now()
     expect((await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })).status).toBe(200)
     const active = await getActivePlan(await reqFor(), student.id, 'mentorship')
     expect(active?.plan.code).toBe('BEGINNER_TECHY')
-    const starts = Date.parse(active!.startsAt)
-    expect(starts).toBeGreaterThanOrEqual(before - 1_000)
-    expect(Date.parse(active!.endsAt) - starts).toBe(30 * DAY_MS)
+    expect(active!.payment.batch ?? null).toBeNull()
+    expect(active!.endsAt).toBe(creditDeadline(new Date(active!.startsAt)).toISOString())
+    const status = (await rest.get(`/bookings/user/${student.id}/plan-status`, { token: student.token })).body
+    expect(status).toMatchObject({ hasActivePlan: true, coverage: [{ kind: 'credit', creditUntil: active!.endsAt }] })
+  })
+
+  it('the credit deadline is the end of the next calendar month in India time', () => {
+    // 26 Nov (any hour, India) -> the end of 31 Dec; 1 Dec 00:30 IST (30 Nov in UTC) -> the end of 31 Jan.
+    expect(creditDeadline(new Date('2026-11-26T18:00:00.000Z')).toISOString()).toBe('2026-12-31T18:30:00.000Z')
+    expect(creditDeadline(new Date('2026-11-30T19:00:00.000Z')).toISOString()).toBe('2027-01-31T18:30:00.000Z')
   })
 })
 
-describe('has an active plan: start and end both count', () => {
-  it('a window that has not started yet is not an active plan (booking asks for payment)', async () => {
+describe('a plan pays for one batch (docs/decisions/069)', () => {
+  it('booking with a credit makes it pay for the whole batch booked: its dates are the batch’s, whenever it was bought', async () => {
     const student = await createUser(payload)
-    const now = new Date()
-    await givePlan(payload, student, 'PLACEMENT_FOCUSED', 30, { startsAt: addDays(now, 2), endsAt: addDays(now, 32) })
-    expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).toBeNull()
-    expect((await rest.get('/payments/has-plan', { token: student.token })).body).toMatchObject({ hasPlan: false })
-    expect((await rest.get(`/bookings/user/${student.id}/plan-status`, { token: student.token })).body).toMatchObject({
-      hasActivePlan: false,
-    })
+    const payment = await givePlan(payload, student)
     const mentor = await createMentor(payload)
+    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    expect(booked.kind).toBe('booked')
+    const batch = await openBatchOf(payload, mentor)
+    const paid = await payload.findByID({ collection: 'payments', id: payment.id, depth: 0, overrideAccess: true })
+    expect(paid).toMatchObject({ batch: batch.id, subscriptionStarts: batch.startsOn })
+    expect(Date.parse(paid.subscriptionEnds!)).toBe(Date.parse(batch.endsOn) + DAY_MS)
+    expect(booked.kind === 'booked' && booked.booking.payment).toBe(payment.id)
+    // The plan now pays for that seat: a second booking (another mentor) asks for a new plan? No: one seat per period.
+    const other = await createMentor(payload)
+    await expect(createBooking(await reqFor(), { userId: student.id, mentorId: other.id })).rejects.toMatchObject({
+      code: 'MENTOR_ALREADY_BOOKED',
+    })
+  })
+
+  it('without a credit there is no seat: Payment Required; but the waitlist of a full mentor is free', async () => {
+    const student = await createUser(payload)
+    const mentor = await createMentor(payload, { capacity: 1 })
     await expect(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })).rejects.toMatchObject({
       code: 'PAYMENT_REQUIRED',
     })
+    const holder = await createUser(payload)
+    await givePlan(payload, holder)
+    expect((await createBooking(await reqFor(), { userId: holder.id, mentorId: mentor.id })).kind).toBe('booked')
+    const queued = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    expect(queued).toMatchObject({ kind: 'waitlisted', position: 1 })
   })
 
-  it('moves with the clock: active inside its window, not after it ends', async () => {
+  it('a credit nobody used is refunded automatically at its deadline, once, and the student is told', async () => {
     const student = await createUser(payload)
-    await givePlan(payload, student, 'PLACEMENT_FOCUSED', 30)
-    expect(await listActivePlans(await reqFor(), student.id, { product: 'mentorship' })).toHaveLength(1)
+    const order = await createOrder(rest, student, 'BEGINNER_TECHY')
+    const verified = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
+    const paymentId = verified.body.payment.id as number
+    const deadline = Date.parse(verified.body.payment.subscriptionEnds)
     vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.now() + 29 * DAY_MS)
-    expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).not.toBeNull()
-    vi.setSystemTime(Date.now() + 2 * DAY_MS)
-    expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).toBeNull()
+    vi.setSystemTime(deadline - 60_000)
+    expect(await expireCredits(await reqFor())).toBe(0)
+    vi.setSystemTime(deadline + 60_000)
+    expect(await expireCredits(await reqFor())).toBeGreaterThanOrEqual(1)
+    // Run again (or by a second worker): nothing more happens.
+    expect(await expireCredits(await reqFor())).toBe(0)
+    vi.useRealTimers()
+    await runRefundJobs(payload)
+    expect((await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })).status).toBe('refunded')
+    const { docs: requests } = await payload.find({
+      collection: 'refund-requests',
+      where: { payment: { equals: paymentId } },
+      overrideAccess: true,
+    })
+    expect(requests).toEqual([expect.objectContaining({ source: 'automatic', status: 'refunded' })])
+    expect((await queuedEmails(payload, student.email, 'credit-refunded')).map((m) => m.subject)).toEqual([
+      'No seat came for your plan: we are refunding it',
+    ])
+    const notices = await rest.get('/notices/mine', { token: student.token })
+    expect(notices.body.notices).toEqual([expect.objectContaining({ kind: 'credit-refunded' })])
+  })
+
+  it('cancelling a seat before its batch starts gives the plan back as a credit; the seat goes on; the student is not seated there again', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const student = await createUser(payload)
+    const payment = await givePlan(payload, student)
+    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const waiting = await createUser(payload)
+    await joinWaitlist(await reqFor(), { userId: waiting.id, mentorId: mentor.id })
+    const res = await rest.post(`/bookings/${booked.kind === 'booked' ? booked.booking.id : 0}/cancel`, { token: student.token })
+    expect(res.status).toBe(200)
+    const back = await payload.findByID({ collection: 'payments', id: payment.id, depth: 0, overrideAccess: true })
+    expect(back.batch ?? null).toBeNull()
+    expect((await listActivePlans(await reqFor(), student.id, { product: 'mentorship' })).map((a) => a.payment.id)).toEqual([payment.id])
+    // The seat was held for the next in line (no plan): not for the student who gave it up.
+    const { docs: offers } = await payload.find({
+      collection: 'seat-offers',
+      where: { mentor: { equals: mentor.id } },
+      overrideAccess: true,
+    })
+    expect(offers.map((o) => (typeof o.user === 'object' ? o.user.id : o.user))).toEqual([waiting.id])
   })
 })
 
-describe('a second mentorship plan while one runs (cms/services/plans/purchaseRule.ts)', () => {
-  it('is refused at order creation and marked for the plan cards; renewal opens 7 days before the end', async () => {
+describe('buying (cms/services/plans/purchaseRule.ts)', () => {
+  it('refused while a credit waits for a seat, and while a seat is paid for in a batch not yet started; the plan cards read the same rule', async () => {
     const student = await createUser(payload)
     const placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
-    const beginner = await findPlan(payload, 'BEGINNER_TECHY')
-    const start = new Date()
-    const end = addDays(start, 30)
-    await givePlan(payload, student, 'PLACEMENT_FOCUSED', 30, { startsAt: addDays(start, -1), endsAt: end })
-
+    await givePlan(payload, student, 'PLACEMENT_FOCUSED')
     const other = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'BEGINNER_TECHY' } })
     expect(other.status).toBe(409)
     expect(other.body).toMatchObject({ code: 'ALREADY_PURCHASED', title: MESSAGES.CANNOT_PURCHASE_TITLE })
-    expect(other.body.error).toContain(`You already have the ${placement.name} until ${formatDate(end)}`)
-    expect(other.body.error).toContain(`from ${formatDate(addDays(end, -7))}`)
+    expect(other.body.error).toContain(`You already have the ${placement.name}, waiting for your next seat`)
     const same = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'PLACEMENT_FOCUSED' } })
     expect(same.status).toBe(409)
     expect(same.body.error).toContain('You cannot purchase the same plan twice.')
     expect(same.body.error).not.toMatch(/Plan plan/i)
-    const { docs: created } = await payload.find({ collection: 'payments', where: { user: { equals: student.id } }, overrideAccess: true })
-    expect(created).toHaveLength(1)
-
-    // The plan cards read the same rule: own plan until its end, the other refused with the reason.
     const states = await rest.get('/payments/active-plans', { token: student.token })
-    expect(states.status).toBe(200)
-    expect(states.body.plans).toEqual([expect.objectContaining({ planCode: 'PLACEMENT_FOCUSED', endsAt: end.toISOString() })])
     expect(Object.keys(states.body.refused).sort()).toEqual(['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'])
     expect(states.body.refused.BEGINNER_TECHY.message).toBe(other.body.error)
 
-    // Renewal (decision 045): from 7 days before the end, either plan may be bought again.
+    const mentor = await createMentor(payload, { name: `Seat Mentor ${student.id}` })
+    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const batch = await openBatchOf(payload, mentor)
+    const again = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'BEGINNER_TECHY' } })
+    expect(again.status).toBe(409)
+    expect(again.body.error).toContain(`already pays for your seat in ${mentor.name}'s ${batch.label} batch`)
+  })
+
+  it('in a running batch, renewal (for the next batch) opens 7 days before it ends; either plan may be chosen then', async () => {
+    const student = await createUser(payload)
+    const beginner = await findPlan(payload, 'BEGINNER_TECHY')
+    const placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
+    await givePlan(payload, student, 'PLACEMENT_FOCUSED')
+    const mentor = await createMentor(payload)
+    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const batch = await openBatchOf(payload, mentor)
+    const end = Date.parse(batch.endsOn) + DAY_MS
     vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(addDays(end, -8))
-    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toMatchObject({ allowed: false })
-    vi.setSystemTime(addDays(end, -6))
+    // The batch runs (the first tick of its month starts it).
+    vi.setSystemTime(Date.parse(batch.startsOn) + 60_000)
+    await tick(payload)
+    vi.setSystemTime(end - 8 * DAY_MS)
+    const early = await purchaseDecision(await reqFor(), student.id, beginner)
+    expect(early).toMatchObject({ allowed: false })
+    expect(early.allowed === false && early.message).toContain(`from ${formatDate(new Date(end - 7 * DAY_MS))}`)
+    vi.setSystemTime(end - 6 * DAY_MS)
     expect(await purchaseDecision(await reqFor(), student.id, beginner)).toEqual({ allowed: true, renewal: true })
     expect(await purchaseDecision(await reqFor(), student.id, placement)).toEqual({ allowed: true, renewal: true })
     const renewal = await createOrderForPlan({ payload, user: student, planCode: 'BEGINNER_TECHY', req: await reqFor() })
     expect(renewal.payment).toMatchObject({ status: 'created', amount: Math.round(beginner.price * 100) })
-    expect(Object.values(await purchaseDecisionsByCode(await reqFor(), student.id)).every((d) => d.allowed)).toBe(true)
   })
 
   it('a student without a plan may buy either', async () => {
@@ -176,7 +251,7 @@ describe('a gateway that refuses the refund', () => {
     expect(asked.status).toBe(201)
     const before = await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })
 
-    const { calls } = refundGateway(async () => {
+    const { callsFor } = refundGateway(async () => {
       throw new GatewayError(
         'Razorpay refused to refund the payment: The payment has been fully refunded already',
         'BAD_REQUEST',
@@ -188,7 +263,7 @@ describe('a gateway that refuses the refund', () => {
     expect(decided.status).toBe(200)
     await runRefundJobs(payload)
     // A refusal the gateway would repeat is not retried.
-    expect(calls).toHaveLength(1)
+    expect(callsFor(before.gatewayPaymentId!)).toHaveLength(1)
 
     const request = await payload.findByID({ collection: 'refund-requests', id: asked.body.id, depth: 0, overrideAccess: true })
     expect(request).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null })

@@ -86,6 +86,8 @@ export interface Config {
     questions: Question;
     'practice-answers': PracticeAnswer;
     sessions: Session;
+    notices: Notice;
+    'job-failures': JobFailure;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -113,6 +115,8 @@ export interface Config {
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
     'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
+    notices: NoticesSelect<false> | NoticesSelect<true>;
+    'job-failures': JobFailuresSelect<false> | JobFailuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -140,11 +144,8 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
-      sendEmail: TaskSendEmail;
-      advanceBatches: TaskAdvanceBatches;
-      expireSeatOffers: TaskExpireSeatOffers;
+      timeTick: TaskTimeTick;
       expireSeatOffer: TaskExpireSeatOffer;
-      sendRenewalReminders: TaskSendRenewalReminders;
       processRefund: TaskProcessRefund;
       retryRefunds: TaskRetryRefunds;
       inline: {
@@ -404,49 +405,11 @@ export interface Booking {
   batch: number | Batch;
   status: 'confirmed' | 'cancelled' | 'completed';
   source: 'direct' | 'waitlist' | 'continuing' | 'offer';
-  timeSlot?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity on the mentor’s page and save: the new seats go to this queue at once, in order.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "waitlist".
- */
-export interface Waitlist {
-  id: number;
-  user: number | User;
-  studentName?: string | null;
-  studentEmail?: string | null;
-  mentor: number | Mentor;
-  status: 'waiting' | 'assigned' | 'removed';
   /**
-   * The queue is first come, first served by this time.
+   * The payment (or granted plan) that pays for this seat.
    */
-  joinedAt: string;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * Seats held for a student until they claim them (by paying for or renewing a plan), decline them, or the hold expires.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "seat-offers".
- */
-export interface SeatOffer {
-  id: number;
-  user: number | User;
-  studentName?: string | null;
-  studentEmail?: string | null;
-  mentor: number | Mentor;
-  batch: number | Batch;
-  kind: 'waitlist' | 'continuing';
-  waitlistEntry?: (number | null) | Waitlist;
-  status: 'held' | 'claimed' | 'expired' | 'declined' | 'cancelled';
-  expiresAt: string;
-  claimedBooking?: (number | null) | Booking;
-  decidedAt?: string | null;
+  payment?: (number | null) | Payment;
+  timeSlot?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -479,11 +442,68 @@ export interface Payment {
    * The held seat this purchase claims, if any.
    */
   offer?: (number | null) | SeatOffer;
-  renewalReminderSentAt?: string | null;
+  /**
+   * The batch this mentorship payment pays for (a plan pays for one batch). Empty on a completed payment: a credit that the student’s next seat uses, refunded automatically if no seat comes by its deadline (the plan period’s end).
+   */
+  batch?: (number | null) | Batch;
+  /**
+   * When an unused credit was refunded automatically or lapsed.
+   */
+  creditEndedAt?: string | null;
   gatewayOrderId: string;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
   subscriptionEnds?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Seats held for a student until they claim them (by paying for or renewing a plan), decline them, or the hold expires.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seat-offers".
+ */
+export interface SeatOffer {
+  id: number;
+  user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
+  mentor: number | Mentor;
+  batch: number | Batch;
+  kind: 'waitlist' | 'continuing';
+  waitlistEntry?: (number | null) | Waitlist;
+  status: 'held' | 'claimed' | 'expired' | 'declined' | 'cancelled';
+  expiresAt: string;
+  claimedBooking?: (number | null) | Booking;
+  decidedAt?: string | null;
+  /**
+   * A payment started on this hold kept it for 30 minutes more (once).
+   */
+  checkoutExtendedAt?: string | null;
+  /**
+   * When the student was reminded to renew.
+   */
+  remindedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * First come, first served by “joined at”: edit it to reorder, set status Removed to take someone off. To assign, raise the mentor’s capacity on the mentor’s page and save: the new seats go to this queue at once, in order.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "waitlist".
+ */
+export interface Waitlist {
+  id: number;
+  user: number | User;
+  studentName?: string | null;
+  studentEmail?: string | null;
+  mentor: number | Mentor;
+  status: 'waiting' | 'assigned' | 'removed';
+  /**
+   * The queue is first come, first served by this time.
+   */
+  joinedAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -508,15 +528,19 @@ export interface RefundRequest {
   studentName?: string | null;
   studentEmail?: string | null;
   payment: number | Payment;
-  reason:
-    | "I didn't feel enough clarity or direction"
-    | 'I expected more interaction with the mentor'
-    | 'The session felt too fast / too slow'
-    | "The mentor's style didn't match my learning preference"
-    | "Timing didn't work for me"
-    | 'Not ready to continue with the subscription'
-    | 'I plan to rejoin in the future'
-    | 'Other (please share below)';
+  source: 'student' | 'automatic';
+  reason?:
+    | (
+        | "I didn't feel enough clarity or direction"
+        | 'I expected more interaction with the mentor'
+        | 'The session felt too fast / too slow'
+        | "The mentor's style didn't match my learning preference"
+        | "Timing didn't work for me"
+        | 'Not ready to continue with the subscription'
+        | 'I plan to rejoin in the future'
+        | 'Other (please share below)'
+      )
+    | null;
   feedback?: string | null;
   /**
    * Decide a request once: Approved queues the refund (the gateway is called after saving and retried); when the gateway takes it, the payment is refunded, the plan ends and the seat is freed, and the status becomes Refund pending, then Refunded. Rejected e-mails the student your note below. A Refund failed request may be set to Approved again to retry it.
@@ -640,7 +664,20 @@ export interface EmailOutbox {
   to: string;
   subject: string;
   template?: string | null;
-  status: 'captured' | 'sent' | 'failed';
+  status: 'queued' | 'sending' | 'captured' | 'sent' | 'failed';
+  /**
+   * 0 urgent (held seats, payments, refunds), 1 normal, 2 bulk (month-end mail): each lane is sent on its own.
+   */
+  priority: number;
+  /**
+   * One message per key: the same event queued twice is sent once.
+   */
+  dedupeKey?: string | null;
+  attempts?: number | null;
+  nextAttemptAt?: string | null;
+  claimedAt?: string | null;
+  sentAt?: string | null;
+  messageId?: string | null;
   error?: string | null;
   text?: string | null;
   html?: string | null;
@@ -747,6 +784,37 @@ export interface Session {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notices".
+ */
+export interface Notice {
+  id: number;
+  user: number | User;
+  kind: string;
+  title: string;
+  body: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Time-driven work that failed for one item; it is retried every minute until it passes.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-failures".
+ */
+export interface JobFailure {
+  id: number;
+  step: string;
+  ref: string;
+  error?: string | null;
+  attempts?: number | null;
+  firstSeenAt?: string | null;
+  lastSeenAt?: string | null;
+  resolvedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -814,15 +882,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug:
-          | 'inline'
-          | 'sendEmail'
-          | 'advanceBatches'
-          | 'expireSeatOffers'
-          | 'expireSeatOffer'
-          | 'sendRenewalReminders'
-          | 'processRefund'
-          | 'retryRefunds';
+        taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds';
         taskID: string;
         input?:
           | {
@@ -855,18 +915,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?:
-    | (
-        | 'inline'
-        | 'sendEmail'
-        | 'advanceBatches'
-        | 'expireSeatOffers'
-        | 'expireSeatOffer'
-        | 'sendRenewalReminders'
-        | 'processRefund'
-        | 'retryRefunds'
-      )
-    | null;
+  taskSlug?: ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -964,6 +1013,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sessions';
         value: number | Session;
+      } | null)
+    | ({
+        relationTo: 'notices';
+        value: number | Notice;
+      } | null)
+    | ({
+        relationTo: 'job-failures';
+        value: number | JobFailure;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1124,6 +1181,7 @@ export interface BookingsSelect<T extends boolean = true> {
   batch?: T;
   status?: T;
   source?: T;
+  payment?: T;
   timeSlot?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1158,6 +1216,8 @@ export interface SeatOffersSelect<T extends boolean = true> {
   expiresAt?: T;
   claimedBooking?: T;
   decidedAt?: T;
+  checkoutExtendedAt?: T;
+  remindedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1178,7 +1238,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   grantedBy?: T;
   note?: T;
   offer?: T;
-  renewalReminderSentAt?: T;
+  batch?: T;
+  creditEndedAt?: T;
   gatewayOrderId?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
@@ -1205,6 +1266,7 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   studentName?: T;
   studentEmail?: T;
   payment?: T;
+  source?: T;
   reason?: T;
   feedback?: T;
   status?: T;
@@ -1319,6 +1381,13 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   subject?: T;
   template?: T;
   status?: T;
+  priority?: T;
+  dedupeKey?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  claimedAt?: T;
+  sentAt?: T;
+  messageId?: T;
   error?: T;
   text?: T;
   html?: T;
@@ -1374,6 +1443,33 @@ export interface SessionsSelect<T extends boolean = true> {
   startsAt?: T;
   durationMinutes?: T;
   meetingLink?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "notices_select".
+ */
+export interface NoticesSelect<T extends boolean = true> {
+  user?: T;
+  kind?: T;
+  title?: T;
+  body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "job-failures_select".
+ */
+export interface JobFailuresSelect<T extends boolean = true> {
+  step?: T;
+  ref?: T;
+  error?: T;
+  attempts?: T;
+  firstSeenAt?: T;
+  lastSeenAt?: T;
+  resolvedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1739,38 +1835,18 @@ export interface CollectionsWidget {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "TaskSendEmail".
+ * via the `definition` "TaskTimeTick".
  */
-export interface TaskSendEmail {
-  input: {
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    template: string;
-  };
-  output?: unknown;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "TaskAdvanceBatches".
- */
-export interface TaskAdvanceBatches {
+export interface TaskTimeTick {
   input?: unknown;
   output: {
-    started: number;
-    completed: number;
-    opened: number;
-  };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "TaskExpireSeatOffers".
- */
-export interface TaskExpireSeatOffers {
-  input?: unknown;
-  output: {
-    expired: number;
+    ran?: boolean | null;
+    expired?: number | null;
+    completed?: number | null;
+    started?: number | null;
+    opened?: number | null;
+    credits?: number | null;
+    reminders?: number | null;
   };
 }
 /**
@@ -1783,16 +1859,6 @@ export interface TaskExpireSeatOffer {
   };
   output: {
     expired?: boolean | null;
-  };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "TaskSendRenewalReminders".
- */
-export interface TaskSendRenewalReminders {
-  input?: unknown;
-  output: {
-    sent: number;
   };
 }
 /**

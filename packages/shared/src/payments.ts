@@ -95,10 +95,20 @@ export type PaymentHistoryItem = {
   complimentary: boolean
   subscriptionStarts: string | null
   subscriptionEnds: string | null
+  /**
+   * What a mentorship payment pays for (docs/decisions/069): a seat in one batch, or a credit for the
+   * student's next seat (refunded automatically after `until`); null for a question-bank plan, a
+   * failed attempt, or a plan from before batches.
+   */
+  covers: PaymentCover | null
   createdAt: string
   /** `refundedAt`: when the gateway reported the money returned (status `refunded`). */
   refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null } | null
 }
+
+export type PaymentCover =
+  | { kind: 'seat'; mentor: string; batch: { label: string; startsOn: string; endsOn: string }; sessions: number }
+  | { kind: 'credit'; until: string }
 
 /** `GET /api/payments/active-plans`: the plans running now (cms/services/plans/activePlan.ts decides). */
 export type ActivePlanView = {

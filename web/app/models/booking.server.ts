@@ -2,6 +2,7 @@ import {
   type BookingView,
   type MentorAvailability,
   type MentorBookingsView,
+  type NoticeView,
   type PlanTimeline,
   type SeatAction,
   type SeatOfferView,
@@ -58,6 +59,9 @@ export const getMentorBookings = (token: string, mentorId: number, batchId?: num
 export const getPlanTimeline = (token: string, userId: number) => cms<PlanTimeline>(`/bookings/user/${userId}/plan-status`, { token })
 
 /** Seats held for the student (seat offers, continuing students' holds). */
+/** What changed for the student lately without their doing it (a released seat, an expired hold, a refunded credit). */
+export const getMyNotices = (token: string) => cms<{ notices: NoticeView[] }>('/notices/mine', { token }).then((r) => r.notices)
+
 export const getMyOffers = (token: string) => cms<{ offers: SeatOfferView[] }>('/seat-offers/mine', { token }).then((r) => r.offers)
 
 export const claimOffer = (token: string, offerId: number) =>

@@ -1,4 +1,4 @@
-import type { BatchView, BookingView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
+import type { BatchView, BookingView, NoticeView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
 import { formatDate, formatIst, formatRupees, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -8,12 +8,15 @@ import { ConfirmAction } from '~/components/booking/ConfirmAction'
 import { primaryButton } from '~/components/buttons'
 import { Countdown } from '~/components/Countdown'
 import { Deferred } from '~/components/Deferred'
+import { Notices } from '~/components/dashboard/Notices'
+import { type PlanOption, YourPlan } from '~/components/dashboard/YourPlan'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import {
   cancelBooking,
   claimOffer,
   declineOffer,
+  getMyNotices,
   getMyOffers,
   getPlanTimeline,
   getUserBookings,
@@ -44,12 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getMyOffers(token),
       getPlanTimeline(token, user.id),
       getPlans('mentorship').catch(() => [] as PlanView[]),
-    ]).then(([bookings, waitlist, offers, plan, plans]) => ({
+      getMyNotices(token).catch(() => [] as NoticeView[]),
+    ]).then(([bookings, waitlist, offers, plan, plans, notices]) => ({
       bookings,
       waitlist,
       offers,
       plan,
       plans: plans.map(({ id, code, name, price }) => ({ id, code, name, price })),
+      notices,
     })),
   )
   return data({ email: user.email, name: user.name, sessions }, { headers: NO_STORE })
@@ -118,8 +123,9 @@ export default function Dashboard() {
         Signed in as {name ? `${name} (${email})` : email}
       </p>
       <Deferred fallback={null} resolve={sessions} errorElement={null}>
-        {({ offers, plan, plans }) => (
+        {({ offers, plan, plans, notices }) => (
           <>
+            <Notices notices={notices} />
             <HeldSeats offers={offers} plan={plan} plans={plans} />
             <YourPlan plan={plan} plans={plans} />
           </>
@@ -152,8 +158,6 @@ export default function Dashboard() {
   )
 }
 
-type PlanOption = { id: number; code: string; name: string; price: number }
-
 /** The dates of a batch in words: "January 2027 · Jan 1, 2027 to Jan 31, 2027". */
 const batchDates = (b: BatchView) => `${b.label} · ${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
 
@@ -170,10 +174,8 @@ function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: Pla
       </h2>
       <ul className="mt-4 space-y-4">
         {offers.map((o) => {
-          // A continuing student needs a plan that covers the batch's first day; anyone else, one now.
-          const needs = o.kind === 'continuing' ? Date.parse(o.batch.startsOn) : Date.now()
-          const covered =
-            plan.latestEndsAt !== null && Date.parse(plan.latestEndsAt) > needs && (o.kind === 'continuing' || plan.hasActivePlan)
+          // A plan bought and not used yet (a credit) pays for the held seat (docs/decisions/069).
+          const covered = plan.coverage.some((c) => c.kind === 'credit')
           return (
             <li key={o.id} className="rounded-xl border border-amber-200 bg-white p-4" data-testid="offer-card">
               <p className="font-semibold">
@@ -194,10 +196,10 @@ function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: Pla
                       Claim seat
                     </button>
                   </Form>
-                ) : o.kind === 'continuing' && plan.plan && !plan.renewalOpen ? (
+                ) : o.kind === 'continuing' && plan.renewalOpensAt && !plan.renewalOpen ? (
                   <p className="text-sm text-slate-700">Renewal opens on {formatDate(plan.renewalOpensAt)}.</p>
                 ) : (
-                  (o.kind === 'continuing' && plan.plan ? plans.filter((p) => p.code === plan.plan?.code) : plans).map((p) => (
+                  plans.map((p) => (
                     <div key={p.id} className="min-w-48">
                       <BuyPlanButton
                         planCode={p.code}
@@ -223,58 +225,6 @@ function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: Pla
           )
         })}
       </ul>
-    </section>
-  )
-}
-
-/** The student's plan: until when, and Renew once renewal is open (7 days before the end, and after). */
-function YourPlan({ plan, plans }: { plan: PlanTimeline; plans: PlanOption[] }) {
-  const ended = plan.latestEndsAt !== null && Date.parse(plan.latestEndsAt) <= Date.now()
-  return (
-    <section
-      aria-labelledby="plan-heading"
-      className="mb-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      data-testid="your-plan"
-    >
-      <h2 id="plan-heading" className="text-xl font-semibold">
-        Your plan
-      </h2>
-      {plan.plan ? (
-        <p className="mt-2 text-slate-800">
-          <span className="font-semibold">{plan.plan.name}</span>, active until {formatDate(plan.expiresAt)}
-          {plan.latestEndsAt && plan.expiresAt && plan.latestEndsAt > plan.expiresAt
-            ? `; renewed until ${formatDate(plan.latestEndsAt)}`
-            : ''}
-          .
-        </p>
-      ) : ended ? (
-        <p className="mt-2 text-slate-800">Your plan ended on {formatDate(plan.latestEndsAt)}.</p>
-      ) : (
-        <p className="mt-2 text-slate-800">You have no active plan.</p>
-      )}
-      <div className="mt-3">
-        {plan.renewalOpen && plan.plan ? (
-          <div className="max-w-xs">
-            <BuyPlanButton planCode={plan.plan.code} planName={plan.plan.name} label={`Renew ${plan.plan.name}`} />
-          </div>
-        ) : ended ? (
-          <div className="flex flex-wrap gap-3">
-            {plans.map((p) => (
-              <div key={p.id} className="min-w-48">
-                <BuyPlanButton planCode={p.code} planName={p.name} label={`Renew with ${p.name}`} />
-              </div>
-            ))}
-          </div>
-        ) : plan.plan && plan.renewalOpensAt ? (
-          <p className="text-sm text-slate-600">
-            You can renew from {formatDate(plan.renewalOpensAt)}; the next month starts the day this one ends.
-          </p>
-        ) : (
-          <Link to="/#premium-plans" className="font-semibold text-brand-700 underline">
-            See the plans
-          </Link>
-        )}
-      </div>
     </section>
   )
 }

@@ -117,7 +117,16 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
             {date}
           </dd>
         </div>
-        {p.status === 'completed' && p.subscriptionEnds ? (
+        {p.covers ? (
+          <div>
+            <dt className="text-slate-500">{p.status === 'refunded' ? 'It paid for' : 'It pays for'}</dt>
+            <dd className="font-medium" data-testid="payment-covers">
+              {p.covers.kind === 'seat'
+                ? `Your seat in ${p.covers.mentor}'s ${p.covers.batch.label} batch (${formatDate(p.covers.batch.startsOn)} to ${formatDate(p.covers.batch.endsOn)}${p.covers.sessions > 0 ? `, ${p.covers.sessions} live sessions` : ''})`
+                : `Your next seat (a credit; refunded automatically if no seat comes by ${formatDate(p.covers.until)})`}
+            </dd>
+          </div>
+        ) : p.status === 'completed' && p.subscriptionEnds ? (
           <div>
             <dt className="text-slate-500">Plan runs</dt>
             <dd className="font-medium">

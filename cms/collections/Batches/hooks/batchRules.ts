@@ -7,12 +7,14 @@ import {
   type CollectionBeforeChangeHook,
   type CollectionBeforeValidateHook,
   type FieldHook,
+  type PayloadRequest,
 } from 'payload'
 import { checkRole } from '../../../access/checkRole'
 import { mentorIdForUser } from '../../../access/mentorIdForUser'
 import { inTransaction, txQuery } from '../../../lib/transaction'
 import { emailWaitlistOfNewBatch } from '../../../services/batches/announce'
-import { fillBatch } from '../../../services/batches/seating'
+import { takesStudents } from '../../../services/batches/batches'
+import { fillBatch, fillMentorBatches, summariseNewBatch } from '../../../services/batches/seating'
 import { lockMentor } from '../../../services/booking/seats'
 
 const idOf = (v: unknown) => (v === null || v === undefined ? null : Number(typeof v === 'object' ? (v as { id: unknown }).id : v))
@@ -126,17 +128,40 @@ export const checkBatchRules: CollectionBeforeChangeHook<Batch> = async ({ data,
   return data
 }
 
-/** A new open batch, or more seats in one: continuing students and the waitlist get them now. */
-export const fillSeatsWhenBatchGrows: CollectionAfterChangeHook<Batch> = async ({ doc, previousDoc, operation, req }) => {
+/**
+ * A new open batch, more seats in a batch that takes students (open, or running in its first days),
+ * or a batch reopened: continuing students and the waitlist get the seats now. A batch opened at a
+ * month end tells its mentor once, in a summary.
+ */
+export const fillSeatsWhenBatchGrows: CollectionAfterChangeHook<Batch> = async ({ doc, previousDoc, operation, req, context }) => {
+  const batch = { status: doc.status, startsOn: new Date(String(doc.startsOn)) }
   const more =
-    doc.status === 'open' &&
-    (operation === 'create' || Number(doc.capacity) > Number(previousDoc?.capacity ?? 0) || previousDoc?.status !== 'open')
+    takesStudents(batch) &&
+    (operation === 'create' || Number(doc.capacity) > Number(previousDoc?.capacity ?? 0) || previousDoc?.status !== doc.status)
   if (!more) return doc
+  const monthEnd = operation === 'create' && (context as { monthEnd?: boolean }).monthEnd === true
   await inTransaction(req, async () => {
-    await fillBatch(req, doc.id)
+    const mentorId = Number(typeof doc.mentor === 'object' ? doc.mentor.id : doc.mentor)
+    if (operation === 'create') await fillBatch(req, doc.id, { news: monthEnd ? 'summary' : 'each' })
+    else {
+      // A running batch that grew may seat late joiners, and they continue: the next batch grows with
+      // it (never smaller than the batch its students continue from), then both hand seats out.
+      if (doc.status === 'running') await growNextBatch(req, mentorId, Number(doc.capacity))
+      await fillMentorBatches(req, mentorId)
+    }
     if (operation === 'create') await emailWaitlistOfNewBatch(req, doc.id)
+    if (monthEnd) await summariseNewBatch(req, doc.id)
   })
   return doc
+}
+
+async function growNextBatch(req: PayloadRequest, mentorId: number, capacity: number) {
+  const [open] = await txQuery<{ id: number; capacity: string | number | null }>(
+    req,
+    sql`SELECT id, capacity FROM batches WHERE mentor_id = ${mentorId} AND status = 'open' LIMIT 1`,
+  )
+  if (!open || (open.capacity !== null && Number(open.capacity) >= capacity)) return
+  await req.payload.update({ collection: 'batches', id: Number(open.id), data: { capacity }, depth: 0, overrideAccess: true, req })
 }
 
 /** The list's fill column: "3 / 15 (20%)", seats confirmed and held of capacity. */

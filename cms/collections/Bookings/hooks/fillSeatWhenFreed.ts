@@ -1,7 +1,8 @@
 import type { Booking } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 import { inTransaction } from '../../../lib/transaction'
-import { fillBatch } from '../../../services/batches/seating'
+import { fillMentorBatches } from '../../../services/batches/seating'
+import { settlePaymentOfCancelledSeat } from '../../../services/booking/cancelBooking'
 import { emailMentorAboutSeats } from '../../../services/booking/mentorEmails'
 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
@@ -26,7 +27,8 @@ export const fillSeatAfterChange: CollectionAfterChangeHook<Booking> = async ({ 
     if (freed && (doc.status === 'cancelled' || moved))
       await emailMentorAboutSeats(req, idOf(previousDoc.batch), [{ kind: 'cancelled', userId }])
     if (taken) await emailMentorAboutSeats(req, idOf(doc.batch), [{ kind: 'booked', userId }])
-    if (freed) await fillBatch(req, idOf(previousDoc.batch))
+    if (freed && doc.status === 'cancelled') await settlePaymentOfCancelledSeat(req, previousDoc)
+    if (freed) await fillMentorBatches(req, idOf(previousDoc.mentor))
   })
   return doc
 }
@@ -35,7 +37,7 @@ export const fillSeatAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ 
   if (!context.seatsHandled && doc.status === 'confirmed')
     await inTransaction(req, async () => {
       await emailMentorAboutSeats(req, idOf(doc.batch), [{ kind: 'cancelled', userId: idOf(doc.user) }])
-      await fillBatch(req, idOf(doc.batch))
+      await fillMentorBatches(req, idOf(doc.mentor))
     })
   return doc
 }

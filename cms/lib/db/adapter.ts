@@ -1,0 +1,36 @@
+import path from 'node:path'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import { migrations } from '../../migrations'
+import { addBusinessConstraints } from '../dbConstraints'
+import { env } from '../env'
+import { installExclusivePickup } from '../jobs/exclusivePickup'
+import { queuedPg } from './queuedPool'
+
+/**
+ * The PostgreSQL adapter as we run it: node-postgres behind a first-come-first-served wait
+ * (queuedPool.ts: a rush waits its turn, an unreachable database fails fast) and Payload's job
+ * pick-up made exclusive (exclusivePickup.ts), for every process that opens the database.
+ */
+export function databaseAdapter(dirname: string): DatabaseAdapterObj {
+  const base = postgresAdapter({
+    pg: queuedPg,
+    // Opening a connection takes at most 5 s (an unreachable database answers 503 soon); waiting for
+    // a busy pool is queuedPool's bounded queue, not this timeout.
+    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
+    // The schema comes from committed migrations everywhere (dev, tests, production), so what we
+    // test is what we ship; `npm run migrate:create` after changing a collection.
+    push: false,
+    migrationDir: path.resolve(dirname, 'migrations'),
+    prodMigrations: migrations,
+    afterSchemaInit: [addBusinessConstraints],
+  })
+  return {
+    ...base,
+    init: (args) => {
+      const adapter = base.init(args) as BaseDatabaseAdapter
+      installExclusivePickup(adapter)
+      return adapter
+    },
+  }
+}

@@ -1,0 +1,72 @@
+import { formatDate, type PlanCoverage, type PlanTimeline } from '@mentorloop/shared'
+import { Link } from '@remix-run/react'
+import { BuyPlanButton } from '~/components/BuyPlanButton'
+
+export type PlanOption = { id: number; code: string; name: string; price: number }
+
+/** "1–31 Dec 2026": a batch's days in India time. */
+export function batchRange(b: { startsOn: string; endsOn: string }) {
+  return `${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
+}
+
+/** One payment's cover in the student's words (docs/decisions/069-a-plan-pays-for-one-batch.md). */
+export function coverageText(c: PlanCoverage): string {
+  if (c.kind === 'credit')
+    return `${c.plan.name}: waiting for your next seat. The first seat you get (a booking, or a seat from a waitlist) uses it; if none comes by ${formatDate(c.creditUntil)}, we refund it automatically.`
+  const sessions = c.sessions > 0 ? `, ${c.sessions} live sessions` : ''
+  return `${c.plan.name}: your seat in ${c.mentor.name}'s ${c.batch.label} batch (${batchRange(c.batch)}${sessions})${c.batch.status === 'running' ? ', running now' : ''}.`
+}
+
+/**
+ * What the student's plans pay for (a seat in a batch, or a credit for the next seat), and renewal:
+ * paying for the next batch with the same mentor, open from 7 days before the running batch ends.
+ */
+export function YourPlan({ plan, plans }: { plan: PlanTimeline; plans: PlanOption[] }) {
+  const running = plan.coverage.find((c) => c.kind === 'seat' && c.batch.status === 'running')
+  return (
+    <section
+      aria-labelledby="plan-heading"
+      className="mb-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="your-plan"
+    >
+      <h2 id="plan-heading" className="text-xl font-semibold">
+        Your plan
+      </h2>
+      {plan.coverage.length > 0 ? (
+        <ul className="mt-2 space-y-2 text-slate-800" aria-label="What your plans pay for">
+          {plan.coverage.map((c) => (
+            <li key={c.paymentId} data-testid={`coverage-${c.kind}`}>
+              {coverageText(c)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-800">You have no plan now. A plan pays for one batch: a month of a mentor's weekend sessions.</p>
+      )}
+      <div className="mt-3">
+        {plan.renewalOpen && running?.kind === 'seat' ? (
+          <div className="flex flex-wrap gap-3">
+            {plans.map((p) => (
+              <div key={p.id} className="min-w-48">
+                <BuyPlanButton
+                  planCode={p.code}
+                  planName={p.name}
+                  label={p.code === running.plan.code ? `Renew ${p.name} for the next batch` : `Change to ${p.name} for the next batch`}
+                />
+              </div>
+            ))}
+          </div>
+        ) : running?.kind === 'seat' && plan.renewalOpensAt ? (
+          <p className="text-sm text-slate-600">
+            You can renew for {running.mentor.name}'s next batch from {formatDate(plan.renewalOpensAt)} (or change plans then); your seat in
+            it is held for you until {formatDate(running.batch.endsOn)}.
+          </p>
+        ) : plan.coverage.length === 0 ? (
+          <Link to="/#premium-plans" className="font-semibold text-brand-700 underline">
+            See the plans
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  )
+}
