@@ -6,8 +6,10 @@ import { buildForBench } from './stack'
 /**
  * `npm run bench [name...]`: runs bench/<name>/index.ts (all of them when no name is given), one
  * after the other. Each benchmark's default export returns its figures; they are printed and
- * written to bench/results/<name>.json. First the builds they run (bench/stack.ts: the production
- * CMS, and the site with its benchmark routes), unless BENCH_SKIP_BUILD=1.
+ * written to bench/results/<name>.json (bench/results/quick/ with `--quick`: small data, the same
+ * checks, seconds; `npm test` runs it so a change that breaks a benchmark's checks fails CI). First
+ * the builds they run (bench/stack.ts: the production CMS, and the site with its benchmark routes),
+ * unless BENCH_SKIP_BUILD=1.
  */
 export type BenchResult = Record<string, unknown> & { ok: boolean; summary: string }
 export type Bench = () => Promise<BenchResult>
@@ -15,6 +17,8 @@ export type Bench = () => Promise<BenchResult>
 const here = path.dirname(fileURLToPath(import.meta.url))
 const available = readdirSync(here).filter((d) => d !== 'results' && statSync(path.join(here, d)).isDirectory())
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+// `--quick`: every benchmark on small data in seconds, with the same correctness checks (npm test runs it).
+if (process.argv.includes('--quick')) process.env.BENCH_QUICK = '1'
 const unknown = wanted.filter((n) => !available.includes(n))
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; available: ${available.join(', ')}`)
@@ -27,7 +31,8 @@ if (!process.env.BENCH_SKIP_BUILD) {
 }
 
 let failed = false
-mkdirSync(path.join(here, 'results'), { recursive: true })
+const resultsDir = path.join(here, 'results', ...(process.env.BENCH_QUICK === '1' ? ['quick'] : []))
+mkdirSync(resultsDir, { recursive: true })
 for (const name of wanted.length ? wanted : available) {
   console.log(`\n=== bench: ${name} ===`)
   const started = Date.now()
@@ -35,9 +40,9 @@ for (const name of wanted.length ? wanted : available) {
     const mod = (await import(pathToFileURL(path.join(here, name, 'index.ts')).href)) as { default: Bench }
     const result = await mod.default()
     const record = { name, at: new Date().toISOString(), durationMs: Date.now() - started, ...result }
-    writeFileSync(path.join(here, 'results', `${name}.json`), `${JSON.stringify(record, null, 2)}\n`)
+    writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`)
     console.log(`${result.ok ? 'OK' : 'FAILED'}: ${result.summary}`)
-    console.log(`figures written to bench/results/${name}.json`)
+    console.log(`figures written to ${path.relative(path.dirname(here), path.join(resultsDir, `${name}.json`))}`)
     if (!result.ok) failed = true
   } catch (error) {
     failed = true

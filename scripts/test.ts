@@ -1,7 +1,8 @@
 /**
  * `npm test`: every test. Unit tests (Vitest), integration tests against real PostgreSQL (Vitest,
  * a fresh database per run), then browser tests (Playwright in Debian's Chromium) against
- * production builds on a fresh database. `--only=unit|int|e2e` runs one phase.
+ * production builds on a fresh database, then every benchmark's quick mode (small data, the same
+ * checks). `--only=unit|int|e2e|bench` runs one phase.
  */
 import path from 'node:path'
 import { runToEnd } from './lib/processes'
@@ -41,6 +42,10 @@ try {
   await phase('e2e', async () => {
     await runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
     await runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env })
+  })
+  await phase('bench', async () => {
+    // Every benchmark on small data with its own correctness checks: a change that breaks one fails here.
+    await runToEnd('bench', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'bench/run.ts', '--quick'], { cwd: ROOT, env })
   })
   console.log(`\n\x1b[32m✔ all tests passed\x1b[0m  ${timings.map(([n, s]) => `${n} ${s.toFixed(0)}s`).join(' · ')}`)
 } catch (error) {

@@ -10,7 +10,8 @@ import { startBenchStack } from '../stack'
  * the same run: the same 500 students reading GET /api/mentors/:id/is-full at once (same server,
  * same auth, no transaction, no lock), to show what the lock and the writes cost.
  */
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500)
+const QUICK = process.env.BENCH_QUICK === '1'
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? (QUICK ? 60 : 500))
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 15)
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 4450)
 const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }

@@ -13,24 +13,25 @@ import { startBenchStack } from '../stack'
  * - MENTORS mentors (capacity 20; one in 10 does not open batches automatically), each with the
  *   month before (running, 15 seated) and the month of the rollover (open, the same 15 seated,
  *   full at its capacity of 15): the 7,500 seated students;
- * - of the seated students 60% have renewed (their plan covers the next batch's first day), the
- *   others' plans end during the month (some within 3 days: a renewal reminder is due);
+ * - every seat names the payment that pays for it (docs/decisions/069: a plan pays for one batch);
+ *   60% of the seated students have renewed for the batch after (an unused credit);
  * - 20,000 waitlist entries, 40 per mentor in a shuffled order: students without a seat (half
- *   with an active plan, a quarter whose plan expired, a quarter who never bought one; some wait
- *   for two mentors) and one seated student of the mentor before.
+ *   with a credit, a quarter whose plan ended unused long ago, a quarter who never bought one; some
+ *   wait for two mentors) and one seated student of the mentor before.
  *
  * The rollover: the running batches complete (bookings completed, every student e-mailed), the open
  * ones start, the auto-open mentors' next batches open and are filled in queue order (continuing
  * students first: renewed ones seated, the others held until their batch ends; then the waitlist:
  * with a plan seated, without one offered for 24 hours), every still-waiting student is told the
- * batch opened, renewal reminders go out. Timed end to end (one HTTP request).
+ * batch opened, each mentor gets one summary of their new batch. Timed end to end (one HTTP request).
  *
  * Checked in the database afterwards: the statuses, the counts each rule implies, the queue order
  * (nobody eligible passed over), and every e-mail queued exactly once per (recipient, template,
  * subject: mentor and batch) and as many as the rows they announce. Then the same call again must
  * change nothing. Baseline in the same run: a plain SELECT over the same rows.
  */
-const MENTORS = Number(process.env.BENCH_MENTORS ?? 500)
+const QUICK = process.env.BENCH_QUICK === '1'
+const MENTORS = Number(process.env.BENCH_MENTORS ?? (QUICK ? 10 : 500))
 const SEATED_PER_MENTOR = 15
 const CAPACITY = 20
 const QUEUE_PER_MENTOR = 40
@@ -53,7 +54,7 @@ function months() {
 
 const bench: Bench = async () => {
   // The CMS runs no jobs by itself here: only the rollover we time moves the clock's work, and the
-  // e-mails stay queued (payload_jobs) where we count them.
+  // e-mails stay queued in the outbox where we count them.
   process.env.JOBS_AUTORUN = 'false'
   console.log('starting the production CMS and site on a fresh database...')
   const stack = await startBenchStack('rollover', BASE)
@@ -127,47 +128,52 @@ const bench: Bench = async () => {
       [run],
     )
     await q(`INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'student' FROM bu`)
-    // Seated student i sits with mentor i / 15 + 1 in both batches (joined the month before, continued).
-    for (const [label, source, createdAt] of [
-      [before.label, 'direct', new Date(before.startsOn.getTime() - 10 * DAY)],
-      [current.label, 'continuing', new Date(before.startsOn.getTime() + 2 * DAY)],
-    ] as const) {
-      await q(
-        `INSERT INTO bookings (user_id, mentor_id, batch_id, status, source, created_at, updated_at)
-         SELECT bu.id, bm.id, b.id, 'confirmed', $2, $3::timestamptz + bu.i * interval '1 second', $3
-           FROM bu JOIN bm ON bm.k = bu.i / ${SEATED_PER_MENTOR} + 1 JOIN batches b ON b.mentor_id = bm.id AND b.label = $1
-          WHERE bu.kind = 's' ORDER BY bu.i`,
-        [label, source, createdAt],
-      )
-    }
-    // Plans. Seated: 60% renewed (a first window ending 2-24 days into the month, the renewal after
-    // it, covering the next batch's first day); the others' windows end 1-24 days into the month.
-    // Waiting: i % 4 = 0, 1 an active plan; 2 an expired one; 3 none.
-    const paymentCols = `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)`
+    // Plans (docs/decisions/069): seated student i paid for the batch before (a) and the current one
+    // (b, its renewal); 60% also renewed for the batch after (c, an unused credit). Waiting student i:
+    // i % 4 = 0, 1 a credit; 2 a plan that ended unused long ago; 3 none.
+    const paymentCols = `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends, batch_id, credit_ended_at)`
     const plan = `(SELECT id, price FROM plans WHERE code = 'BEGINNER_TECHY')`
     await q(
-      `CREATE TEMP TABLE plan_ends AS
-       SELECT bu.id AS user_id, bu.kind, bu.i,
-              CASE WHEN bu.kind = 's' AND bu.i % 5 < 3 THEN $1::timestamptz + (2 + bu.i % 23) * interval '1 day' + (bu.i % 24) * interval '1 hour'
-                   WHEN bu.kind = 's' THEN $1::timestamptz + (1 + bu.i % 24) * interval '1 day' + (bu.i % 24) * interval '1 hour'
-                   WHEN bu.i % 4 < 2 THEN $2::timestamptz + (5 + bu.i % 20) * interval '1 day'
-                   WHEN bu.i % 4 = 2 THEN $2::timestamptz - interval '5 days'
-              END AS ends,
-              bu.kind = 's' AND bu.i % 5 < 3 AS renewed
-         FROM bu`,
-      [current.startsOn, at],
+      `CREATE TEMP TABLE plan_of AS
+       SELECT bu.id AS user_id, bu.kind, bu.i, bu.kind = 's' AND bu.i % 5 < 3 AS renewed FROM bu`,
     )
     await q(
       `${paymentCols}
-       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed'::enum_payments_status, 'sandbox'::enum_payments_gateway, 'bench_' || $1 || '_a' || e.user_id, 'bench_pay_a' || e.user_id,
-              e.ends - interval '30 days', e.ends
-         FROM plan_ends e, ${plan} p WHERE e.ends IS NOT NULL
+       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed'::enum_payments_status, 'sandbox'::enum_payments_gateway,
+              'bench_' || $1 || '_' || x.tag || e.user_id, 'bench_pay_' || x.tag || e.user_id,
+              b.starts_on, b.ends_on + interval '24 hours', b.id, NULL::timestamptz
+         FROM plan_of e JOIN bm ON bm.k = e.i / ${SEATED_PER_MENTOR} + 1 CROSS JOIN ${plan} p
+              CROSS JOIN (VALUES ('a', $2::text), ('b', $3::text)) x(tag, label)
+              JOIN batches b ON b.label = x.label AND b.mentor_id = bm.id
+        WHERE e.kind = 's'
        UNION ALL
-       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed'::enum_payments_status, 'sandbox'::enum_payments_gateway, 'bench_' || $1 || '_b' || e.user_id, 'bench_pay_b' || e.user_id,
-              e.ends, e.ends + interval '30 days'
-         FROM plan_ends e, ${plan} p WHERE e.renewed`,
-      [run],
+       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'bench_' || $1 || '_c' || e.user_id, 'bench_pay_c' || e.user_id,
+              $4::timestamptz - interval '3 days', $4::timestamptz + interval '40 days', NULL, NULL
+         FROM plan_of e, ${plan} p WHERE e.renewed
+       UNION ALL
+       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'bench_' || $1 || '_w' || e.user_id, 'bench_pay_w' || e.user_id,
+              $4::timestamptz - interval '5 days', $4::timestamptz + (5 + e.i % 20) * interval '1 day', NULL, NULL
+         FROM plan_of e, ${plan} p WHERE e.kind = 'w' AND e.i % 4 < 2
+       UNION ALL
+       SELECT e.user_id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'bench_' || $1 || '_x' || e.user_id, 'bench_pay_x' || e.user_id,
+              $4::timestamptz - interval '90 days', $4::timestamptz - interval '35 days', NULL, $4::timestamptz - interval '35 days'
+         FROM plan_of e, ${plan} p WHERE e.kind = 'w' AND e.i % 4 = 2`,
+      [run, before.label, current.label, at],
     )
+    // Seated student i sits with mentor i / 15 + 1 in both batches (joined the month before, continued), each seat paid.
+    for (const [label, source, createdAt, tag] of [
+      [before.label, 'direct', new Date(before.startsOn.getTime() - 10 * DAY), 'a'],
+      [current.label, 'continuing', new Date(before.startsOn.getTime() + 2 * DAY), 'b'],
+    ] as const) {
+      await q(
+        `INSERT INTO bookings (user_id, mentor_id, batch_id, payment_id, status, source, created_at, updated_at)
+         SELECT bu.id, bm.id, b.id, p.id, 'confirmed', $2, $3::timestamptz + bu.i * interval '1 second', $3
+           FROM bu JOIN bm ON bm.k = bu.i / ${SEATED_PER_MENTOR} + 1 JOIN batches b ON b.mentor_id = bm.id AND b.label = $1
+           JOIN payments p ON p.gateway_order_id = 'bench_' || $4 || '_' || $5 || bu.id
+          WHERE bu.kind = 's' ORDER BY bu.i`,
+        [label, source, createdAt, run, tag],
+      )
+    }
     // The queue: entry r (0..) of a waiting student goes to mentor r % MENTORS + 1; the last TWICE
     // students wait for a second mentor half the list away; seated student 15(k-1) waits for mentor
     // k + 1. Joined at shuffled minutes over the 40 days before the current month.
@@ -200,16 +206,14 @@ const bench: Bench = async () => {
     const expected = {
       completedBookings: seated,
       renewedContinuing: await one(
-        `SELECT count(*) FROM plan_ends e JOIN bm ON bm.k = e.i / ${SEATED_PER_MENTOR} + 1 WHERE e.kind = 's' AND e.renewed AND bm.auto`,
+        `SELECT count(*) FROM plan_of e JOIN bm ON bm.k = e.i / ${SEATED_PER_MENTOR} + 1 WHERE e.kind = 's' AND e.renewed AND bm.auto`,
       ),
       heldContinuing: await one(
-        `SELECT count(*) FROM plan_ends e JOIN bm ON bm.k = e.i / ${SEATED_PER_MENTOR} + 1 WHERE e.kind = 's' AND NOT e.renewed AND bm.auto`,
+        `SELECT count(*) FROM plan_of e JOIN bm ON bm.k = e.i / ${SEATED_PER_MENTOR} + 1 WHERE e.kind = 's' AND NOT e.renewed AND bm.auto`,
       ),
       openedBatches: await one(`SELECT count(*) FROM bm WHERE auto`),
-      reminders: await one(
-        `SELECT count(*) FROM plan_ends WHERE NOT renewed AND ends > $1::timestamptz AND ends <= $1::timestamptz + interval '3 days'`,
-        [at],
-      ),
+      // Continuing holds run until the current batch ends, a month away: no reminder is due yet.
+      reminders: 0,
     }
 
     // Warm up the route (the first request loads the endpoint's modules), clock unchanged.
@@ -240,7 +244,7 @@ const bench: Bench = async () => {
     console.log(`rollover took ${round(rolloverMs / 1000)} s:`, first.work)
 
     // Checks.
-    const emailJobs = `SELECT input->>'to' AS "to", input->>'template' AS template, input->>'subject' AS subject FROM payload_jobs WHERE task_slug = 'sendEmail'`
+    const emailJobs = `SELECT "to", template, subject FROM email_outbox`
     const dupEmails = await q(
       `SELECT "to", template, subject, count(*)::int AS n FROM (${emailJobs}) e GROUP BY 1, 2, 3 HAVING count(*) > 1 LIMIT 5`,
     )
@@ -300,9 +304,8 @@ const bench: Bench = async () => {
          SELECT count(*) FROM placed JOIN waitlist w ON w.mentor_id = placed.mentor_id AND w.status = 'waiting' AND w.joined_at < placed.last
           WHERE NOT EXISTS (SELECT 1 FROM seat_offers o WHERE o.batch_id = placed.batch_id AND o.user_id = w.user_id)
             AND NOT EXISTS (SELECT 1 FROM bookings bk JOIN batches b ON b.id = bk.batch_id
-                             WHERE bk.user_id = w.user_id AND bk.status = 'confirmed' AND b.status = 'open')
-            AND NOT EXISTS (SELECT 1 FROM seat_offers o JOIN batches b ON b.id = o.batch_id
-                             WHERE o.user_id = w.user_id AND o.status = 'held' AND b.status = 'open')`,
+                             WHERE bk.user_id = w.user_id AND bk.status = 'confirmed' AND b.label = $1)
+            AND NOT EXISTS (SELECT 1 FROM seat_offers o WHERE o.user_id = w.user_id AND o.status = 'held')`,
         [next.label],
       ),
       // The students still waiting for an auto-open mentor without an offer in its new batch: each told once.
@@ -311,10 +314,14 @@ const bench: Bench = async () => {
           WHERE NOT EXISTS (SELECT 1 FROM seat_offers o WHERE o.batch_id = nb.id AND o.user_id = w.user_id)`,
         [next.label],
       ),
-      reminders: await one(`SELECT count(*) FROM payments p JOIN bu ON bu.id = p.user_id WHERE p.renewal_reminder_sent_at IS NOT NULL`),
+      reminders: await one(`SELECT count(*) FROM seat_offers o JOIN bu ON bu.id = o.user_id WHERE o.reminded_at IS NOT NULL`),
+      // Every opened batch's mentor gets one summary (their profiles have an e-mail address).
+      mentorSummaries: await one(
+        `SELECT count(*) FROM email_outbox e JOIN mentors m ON m.email = e."to" JOIN bm ON bm.id = m.id WHERE e.template = 'mentor-batch-summary'`,
+      ),
       expiryJobs: await one(
         `SELECT count(*) FROM payload_jobs j JOIN seat_offers o ON o.id = (j.input->>'offerId')::int JOIN bm ON bm.id = o.mentor_id
-          WHERE j.task_slug = 'expireSeatOffer'`,
+          WHERE j.task_slug = 'expireSeatOffer' AND j.queue = 'offers'`,
       ),
       expiryJobsDuplicated: await one(
         `SELECT count(*) FROM (SELECT input->>'offerId' FROM payload_jobs WHERE task_slug = 'expireSeatOffer' GROUP BY 1 HAVING count(*) > 1) d`,
@@ -322,6 +329,7 @@ const bench: Bench = async () => {
     }
     const emailTotal = Object.values(emailsByTemplate).reduce((a, b) => a + b, 0)
     const expectedEmails = {
+      'mentor-batch-summary': expected.openedBatches,
       'batch-completed': got.completedBookings,
       'seat-confirmed': got.renewedContinuing,
       'waitlist-seat-assigned': got.seatedFromQueue,
@@ -348,6 +356,7 @@ const bench: Bench = async () => {
         got.seatedFromQueue + got.offeredFromQueue === expected.openedBatches * (CAPACITY - SEATED_PER_MENTOR),
       remindersOnce: got.reminders === expected.reminders,
       emailsOnce: dupEmails.length === 0,
+      mentorSummaries: got.mentorSummaries === expected.openedBatches,
       emailsMatchRows:
         Object.entries(expectedEmails).every(([t, n]) => (emailsByTemplate[t] ?? 0) === n) &&
         emailTotal === Object.values(expectedEmails).reduce((a, b) => a + b, 0),
@@ -360,8 +369,9 @@ const bench: Bench = async () => {
         (SELECT md5(string_agg(id || ':' || status || ':' || batch_id || ':' || source, ',' ORDER BY id)) FROM bookings) AS bookings,
         (SELECT md5(string_agg(id || ':' || status || ':' || kind, ',' ORDER BY id)) FROM seat_offers) AS offers,
         (SELECT md5(string_agg(id || ':' || status, ',' ORDER BY id)) FROM waitlist) AS waitlist,
-        (SELECT md5(string_agg(id || ':' || coalesce(renewal_reminder_sent_at::text, ''), ',' ORDER BY id)) FROM payments) AS payments,
-        (SELECT count(*) || ':' || coalesce(max(id), 0) FROM payload_jobs) AS jobs`
+        (SELECT md5(string_agg(id || ':' || status || ':' || coalesce(batch_id::text, '') || ':' || coalesce(credit_ended_at::text, ''), ',' ORDER BY id)) FROM payments) AS payments,
+        (SELECT count(*) || ':' || coalesce(max(id), 0) FROM payload_jobs) AS jobs,
+        (SELECT count(*) || ':' || coalesce(max(id), 0) FROM email_outbox) AS emails`
     const snapBefore = (await q(snapshotSql))[0]
     const t1 = performance.now()
     const second = await moveClock({ runJobs: true })

@@ -39,7 +39,7 @@ export const testClockEndpoint = endpoint({
     if (env.isProduction && !env.MOCKS) throw commonErrors.notFound()
     if (body.offsetMs !== undefined) setClockOffset(body.offsetMs)
     if (body.advanceMs) setClockOffset(clockOffset() + body.advanceMs)
-    const work = body.runJobs ? await runTimeWork(req) : null
+    const work = body.runJobs ? await runTimeWork(req, { wait: true }) : null
     return { now: nowIso(), offsetMs: clockOffset(), work }
   },
 })

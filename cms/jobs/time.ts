@@ -21,21 +21,27 @@ export type TimeWork = { expired: number; completed: number; started: number; op
  * One pass, in order: holds that ran out first (their seats go to the batch they were in, before it
  * starts running), then batches that ended complete, batches whose day came start (and the next
  * ones open), credits past their deadline are refunded or lapse, and renewal reminders go out.
- * Returns null when another process is running the tick (it does the same work).
+ * Returns null when another process is running the tick (it does the same work); with `wait`, it
+ * waits for that one to finish and then runs (tests, the test clock).
  */
-export async function runTimeWork(req: PayloadRequest): Promise<TimeWork | null> {
-  const done = await withTryLock(req.payload, LOCKS.time, async () => {
-    const expired = await expireDueOffers(req)
-    const batches = await advanceBatches(req)
-    const credits = await expireCredits(req)
-    const reminders = await sendRenewalReminders(req)
-    return { expired, ...batches, credits, reminders }
-  })
+export async function runTimeWork(req: PayloadRequest, opts: { wait?: boolean } = {}): Promise<TimeWork | null> {
+  const done = await withTryLock(
+    req.payload,
+    LOCKS.time,
+    async () => {
+      const expired = await expireDueOffers(req)
+      const batches = await advanceBatches(req)
+      const credits = await expireCredits(req)
+      const reminders = await sendRenewalReminders(req)
+      return { expired, ...batches, credits, reminders }
+    },
+    opts,
+  )
   return done.ran ? done.value : null
 }
 
 /** For scripts and tests: one tick with a request of its own. */
-export const tick = async (payload: Payload) => runTimeWork(await newRequest(payload))
+export const tick = async (payload: Payload) => runTimeWork(await newRequest(payload), { wait: true })
 
 export const timeTickTask: TaskConfig<{
   input: Record<string, never>

@@ -1,9 +1,19 @@
+import { createRequire } from 'node:module'
 import { formatDate, formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest } from 'payload'
 import PDFDocument from 'pdfkit'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { checkRole } from '../../access/checkRole'
 import { AppError } from '../../lib/errors'
+import { txQuery } from '../../lib/transaction'
+
+// The standard PDF fonts have no ₹: the receipt embeds DejaVu Sans (free licence, from npm), which has it.
+const fontFile = createRequire(import.meta.url)
+const FONTS = {
+  regular: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+}
 
 /** Payments that have a receipt: money was taken (and, for refunded ones, given back). */
 const RECEIPT_STATUSES = new Set<Payment['status']>(['completed', 'refunded'])
@@ -35,8 +45,7 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
   const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true, req })
   const business = settings.business
   const reference = payment.gatewayPaymentId ?? payment.gatewayOrderId
-  // The standard PDF fonts have no ₹ glyph: the receipt writes the currency code.
-  const amount = formatRupees(paiseToRupees(Number(payment.amount))).replace('₹', 'INR ')
+  const amount = formatRupees(paiseToRupees(Number(payment.amount)))
   const refund =
     payment.status === 'refunded'
       ? (
@@ -56,9 +65,7 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     ['Date paid', formatDate(payment.createdAt)],
     ['Billed to', [owner?.name?.trim(), owner?.email].filter(Boolean).join(' · ') || `Student #${ownerId}`],
     ['Plan', plan?.name ?? 'Plan'],
-    ...(payment.subscriptionStarts && payment.subscriptionEnds
-      ? [['Plan period', `${formatDate(payment.subscriptionStarts)} to ${formatDate(payment.subscriptionEnds)}`] as [string, string]]
-      : []),
+    ...(await coverageRow(req, payment, plan)),
     ['Amount paid', amount],
     ['Payment reference', reference],
     ['Status', payment.status === 'refunded' ? `Refunded${refund?.refundedAt ? ` on ${formatDate(refund.refundedAt)}` : ''}` : 'Paid'],
@@ -69,6 +76,8 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     margin: 56,
     info: { Title: `Receipt ML-${payment.id}`, Author: business?.legalName ?? 'MentorLoop' },
   })
+  doc.registerFont('Body', FONTS.regular)
+  doc.registerFont('Body-Bold', FONTS.bold)
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -76,21 +85,52 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     doc.on('error', reject)
   })
   doc
-    .font('Helvetica-Bold')
+    .font('Body-Bold')
     .fontSize(18)
     .text(business?.legalName ?? 'MentorLoop')
   doc
-    .font('Helvetica')
+    .font('Body')
     .fontSize(10)
     .fillColor('#334155')
     .text(business?.address ?? '')
   if (business?.gstin) doc.text(`GSTIN: ${business.gstin}`)
-  doc.moveDown(1.5).fillColor('#0f172a').font('Helvetica-Bold').fontSize(14).text('Payment receipt')
+  doc.moveDown(1.5).fillColor('#0f172a').font('Body-Bold').fontSize(14).text('Payment receipt')
   doc.moveDown(0.5).fontSize(11)
   for (const [label, value] of rows) {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value)
+    doc.font('Body-Bold').text(`${label}: `, { continued: true }).font('Body').text(value)
   }
   doc.moveDown(1.5).fontSize(9).fillColor('#475569').text('This is a computer-generated receipt and needs no signature.')
   doc.end()
   return { filename: `mentorloop-receipt-${payment.id}.pdf`, pdf: await done }
+}
+
+/**
+ * What the payment pays (or paid) for (docs/decisions/069): a seat in one batch, a credit for the
+ * next seat, or a question-bank plan's days. Nothing for a plan that paid for nothing.
+ */
+async function coverageRow(req: PayloadRequest, payment: Payment, plan: Plan | null): Promise<[string, string][]> {
+  if (plan?.product !== 'mentorship') {
+    return payment.subscriptionStarts && payment.subscriptionEnds
+      ? [['Plan period', `${formatDate(payment.subscriptionStarts)} to ${formatDate(payment.subscriptionEnds)}`]]
+      : []
+  }
+  const batchId = payment.batch ? (typeof payment.batch === 'object' ? payment.batch.id : payment.batch) : null
+  if (batchId) {
+    const [b] = await txQuery<{ label: string; mentor: string; starts_on: string | Date; ends_on: string | Date }>(
+      req,
+      sql`SELECT b.label, m.name AS mentor, b.starts_on, b.ends_on FROM batches b JOIN mentors m ON m.id = b.mentor_id WHERE b.id = ${batchId}`,
+    )
+    if (b) {
+      const sessions = Number(plan.sessionsIncluded ?? 0)
+      return [
+        [
+          'Covers',
+          `A seat in ${b.mentor}'s ${b.label} batch, ${formatDate(b.starts_on)} to ${formatDate(b.ends_on)}${sessions > 0 ? ` (${sessions} live sessions)` : ''}`,
+        ],
+      ]
+    }
+  }
+  if (payment.status === 'completed' && !payment.creditEndedAt && payment.subscriptionEnds)
+    return [['Covers', `The student's next seat (a credit, refunded automatically if no seat comes by ${formatDate(payment.subscriptionEnds)})`]]
+  return []
 }

@@ -59,7 +59,7 @@ export async function tickTo(payload: Payload, at: Date | string) {
 }
 
 export async function runTimeJobs(payload: Payload) {
-  const work = await runTimeWork(await createLocalReq({}, payload))
+  const work = await runTimeWork(await createLocalReq({}, payload), { wait: true })
   if (!work) throw new Error('another tick held the time lock')
   return work
 }

@@ -118,7 +118,11 @@ describe('the PDF receipt (GET /api/payments/:id/receipt)', () => {
     expect(text).toContain(legalName)
     expect(text).toContain('1 Test Road, Pune 411001')
     expect(text).toContain('GSTIN: 29ABCDE1234F1Z5')
-    expect(text).toContain(`INR ${plan.price}`)
+    // The rupee sign itself, in an embedded font that has it.
+    expect(text).toContain(`₹${plan.price}`)
+    expect(text).not.toContain('INR ')
+    // What the payment covers: a credit until it pays for a seat (docs/decisions/069).
+    expect(text).toMatch(/Covers: The student's next seat \(a credit/)
     expect(text).toContain(history.reference)
     expect(text).toContain(plan.name)
   })
