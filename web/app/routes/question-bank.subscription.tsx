@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const status = await getSubscriptionStatus(token).catch(() => null)
     if (!status) return data<ActionResult>({ intent, error: MESSAGES.QB_STATUS_FAILED }, { status: 502 })
     if (!(status.isActive && status.expiryDate)) throw redirect('/question-bank/practice')
-    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate, 'dayFirst')}; after that you return to Free automatically.`
+    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate)}; after that you return to Free automatically.`
     return data<ActionResult>({ intent, info })
   }
 
@@ -250,7 +250,7 @@ export default function QuestionBankSubscription() {
             </p>
             {status.isActive && status.expiryDate ? (
               <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                Expires on: {formatDate(status.expiryDate, 'dayFirst')}
+                Expires on: {formatDate(status.expiryDate)}
               </p>
             ) : (
               <p className="mt-1 text-slate-700" data-testid="qb-expiry">
