@@ -9,6 +9,7 @@ import * as migration_20261123_155830_complimentary_plans from './20261123_15583
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
 import * as migration_20261123_231254_issue12_everyday_screens from './20261123_231254_issue12_everyday_screens'
+import * as migration_20261126_022805_site_voice_batch_size from './20261126_022805_site_voice_batch_size'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261123_231254_issue12_everyday_screens.up,
     down: migration_20261123_231254_issue12_everyday_screens.down,
     name: '20261123_231254_issue12_everyday_screens',
+  },
+  {
+    up: migration_20261126_022805_site_voice_batch_size.up,
+    down: migration_20261126_022805_site_voice_batch_size.down,
+    name: '20261126_022805_site_voice_batch_size',
   },
 ]

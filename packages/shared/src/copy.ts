@@ -20,11 +20,11 @@ export type CopyValues = {
 
 /** What staff see in the editor: every placeholder and what it becomes. */
 export const COPY_PLACEHOLDERS = [
-  { token: '{batchSize}', means: 'the batch size in Site settings → General, e.g. 12–15' },
-  { token: '{price:CODE}', means: 'a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599' },
-  { token: '{strikePrice:CODE}', means: 'a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100' },
-  { token: '{sessions:CODE}', means: 'the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4' },
-  { token: '{holdHours}', means: 'the hours an opened seat is held for a waiting student (Business rules), e.g. 24' },
+  { token: '{batchSize}', means: 'the batch size set in Site settings → General' },
+  { token: '{price:CODE}', means: 'the price of the plan with that code, e.g. {price:BEGINNER_TECHY}' },
+  { token: '{strikePrice:CODE}', means: 'that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}' },
+  { token: '{sessions:CODE}', means: 'the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}' },
+  { token: '{holdHours}', means: 'the hours an opened seat is held for a waiting student (Business rules)' },
 ] as const
 
 /** The editor's help text for a collection or global whose copy may hold placeholders. */

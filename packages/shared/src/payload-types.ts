@@ -299,7 +299,7 @@ export interface Media {
   };
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -553,7 +553,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -585,7 +585,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -1450,7 +1450,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
@@ -1461,6 +1461,10 @@ export interface SiteSetting {
   seoTitle: string;
   seoDescription: string;
   supportEmail: string;
+  /**
+   * What {batchSize} reads as everywhere in the copy, e.g. 12–15 or 15.
+   */
+  batchSize: string;
   hero: {
     headline: string;
     subheadline?: string | null;
@@ -1598,6 +1602,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   seoTitle?: T;
   seoDescription?: T;
   supportEmail?: T;
+  batchSize?: T;
   hero?:
     | T
     | {
