@@ -30,6 +30,10 @@ describe('the spec texts we replaced (docs/vocabulary.md)', () => {
     expect(waitlistJoinedMessage({ mentorName: 'Aarav Mehta', position: 2, holdHours: 24, hasPlan: false })).toBe(
       'You’re on Aarav Mehta’s waitlist (number 2). Joining is free; when a seat opens we hold it for you for 24 hours and you pay then.',
     )
+    const { waitlistNote } = await import('./messages')
+    expect(waitlistNote('Aarav Mehta', 24)).toBe(
+      'Aarav Mehta’s batch is full. Joining the waitlist is free: when a seat opens we hold it for you for 24 hours and you pay then (with a plan, the seat is yours at once).',
+    )
     expect(waitlistJoinedMessage({ mentorName: 'Aarav Mehta', position: null, holdHours: 24, hasPlan: true })).toBe(
       'You’re on Aarav Mehta’s waitlist. Joining is free; when a seat opens it is yours at once, paid by your plan.',
     )

@@ -104,3 +104,8 @@ export function waitlistJoinedMessage(input: { mentorName: string; position: num
     : `when a seat opens we hold it for you for ${input.holdHours} hours and you pay then.`
   return `${waitlistPlaceMessage(input.mentorName, input.position)} Joining is free; ${then}`
 }
+
+/** Beside a full mentor (booking form, profile): the waitlist is free, and what happens when a seat opens. */
+export function waitlistNote(mentorName: string, holdHours: number): string {
+  return `${mentorName}’s batch is full. Joining the waitlist is free: when a seat opens we hold it for you for ${holdHours} hours and you pay then (with a plan, the seat is yours at once).`
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_OFFER_HOLD_HOURS, MESSAGES, type SeatAction } from '@mentorloop/shared'
+import { DEFAULT_OFFER_HOLD_HOURS, MESSAGES, type SeatAction, waitlistNote } from '@mentorloop/shared'
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { scrollToPlans } from '~/components/booking/scrollToPlans'
@@ -316,11 +316,6 @@ function NoScriptResult({ result }: { result: BookResult }) {
       ) : null}
     </div>
   )
-}
-
-/** Under a full mentor's name in the form: the waitlist is free, and what happens when a seat opens. */
-export function waitlistNote(mentorName: string, holdHours: number): string {
-  return `${mentorName}’s batch is full. Joining the waitlist is free: when a seat opens we hold it for you for ${holdHours} hours and you pay then (with a plan, the seat is yours at once).`
 }
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
