@@ -1,16 +1,17 @@
-import { bookingFormSchema, MESSAGES, waitlistJoinedMessage } from '@mentorloop/shared'
+import { bookingFormSchema, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import type { BookFieldErrors, BookResult } from '~/components/booking/types'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { BookingSection } from '~/components/landing/BookingSection'
-import { getMentorsWithSeats, getPlanTimeline, getUserBookings, postBooking } from '~/models/booking.server'
+import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
 import { cms, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
-import { getBusinessRules, getMentorAvailability, getSiteSettings } from '~/models/content.server'
+import { getBusinessRules, getSiteSettings } from '~/models/content.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
 import { clearBookingDraft, hasBookingDraftCookie, readBookingDraft, saveBookingDraft } from '~/utils/booking-draft.server'
 import { getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { alreadySeatedMessage, waitlistedMessage } from './book.server'
 
 /**
  * The booking form's action (the landing page's "Book Your Session" posts here), and a page of
@@ -158,31 +159,6 @@ export async function action({ request }: ActionFunctionArgs) {
     message: answer.message || MESSAGES.SOMETHING_WENT_WRONG,
     values,
   })
-}
-
-/**
- * "You're on Aarav Mehta's waitlist (number 2). Joining is free; …": the mentor by name, the place,
- * and what happens when a seat opens for this student (held for a while, or theirs at once with a
- * plan). A lookup that fails only loses the detail, never the answer.
- */
-async function waitlistedMessage(token: string, userId: number, mentorId: number, position: number | null): Promise<string> {
-  const [mentors, plan, rules] = await Promise.all([
-    getMentorAvailability().catch(() => []),
-    getPlanTimeline(token, userId).catch(() => null),
-    getBusinessRules(),
-  ])
-  const mentorName = mentors.find((m) => m.id === mentorId)?.name
-  if (!mentorName) return MESSAGES.WAITLIST_TOKEN
-  return waitlistJoinedMessage({ mentorName, position, holdHours: rules.offerHoldHours, hasPlan: Boolean(plan?.hasActivePlan) })
-}
-
-/** "Mentor Already Booked" names the seat the student has, so they know where to look. */
-export async function alreadySeatedMessage(token: string, userId: number, fallback: string): Promise<string> {
-  const bookings = await getUserBookings(token, userId).catch(() => [])
-  const seat = bookings.find((b) => b.status === 'confirmed')
-  if (!seat) return `${fallback} See it on your dashboard.`
-  const batch = seat.batch ? ` in the ${seat.batch.label} batch` : ''
-  return `You already have a seat with ${seat.mentor.name}${batch}. A student takes one seat at a time: see it on your dashboard, where you can also cancel it.`
 }
 
 export const headers = () => NO_STORE
