@@ -9,7 +9,7 @@ import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration, 
  * tripped over. Each journey makes its own mentors and students, so the seeded data stays as the
  * other specs expect it.
  */
-test.describe.configure({ mode: 'serial' })
+// Independent journeys: one that waits on a service change cannot stop the others.
 
 const TOASTS = ['[data-sonner-toaster]']
 const run = Date.now().toString(36)

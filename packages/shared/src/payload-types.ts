@@ -299,7 +299,7 @@ export interface Media {
   };
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -553,7 +553,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -585,7 +585,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -1450,7 +1450,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size in Site settings → General, e.g. 12–15; {price:CODE}: a plan’s price, e.g. {price:BEGINNER_TECHY} → ₹599; {strikePrice:CODE}: a plan’s struck-through price, e.g. {strikePrice:BEGINNER_TECHY} → ₹1,100; {sessions:CODE}: the live sessions a plan pays for, e.g. {sessions:BEGINNER_TECHY} → 4; {holdHours}: the hours an opened seat is held for a waiting student (Business rules), e.g. 24.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
