@@ -1,4 +1,4 @@
-import { type CopyValues, copyValues, earlyBirdBanner, fillCopy, now, seatAction } from '@mentorloop/shared'
+import { earlyBirdBanner, fillCopy, now, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -18,7 +18,7 @@ import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { readBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
-import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
+import { mergeIntoList, mergePreview, previewValues, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
 import { getSessionToken } from '~/utils/session.server'
 
@@ -131,17 +131,6 @@ function useResolved<T>(value: T | Promise<T>, onError: T): T | null {
     }
   }, [value, onError])
   return state
-}
-
-/** The copy's figures with the edit in the preview on top: a batch size or a plan price being changed. */
-function previewValues(
-  published: CopyValues,
-  preview: NonNullable<ReturnType<typeof useLivePreview>>,
-  plans: { code: string; price: number; strikePrice: number | null; sessionsIncluded: number | null }[],
-): CopyValues {
-  const batchSize = preview.globalSlug === 'site-settings' && typeof preview.data.batchSize === 'string' ? preview.data.batchSize : null
-  const edited = copyValues({ batchSize: batchSize ?? published.batchSize, holdHours: published.holdHours, plans })
-  return { ...edited, plans: { ...published.plans, ...edited.plans } }
 }
 
 const MENTORS_ERROR: MentorsResult = { ok: false, message: MENTORS_UNAVAILABLE }
