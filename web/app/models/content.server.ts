@@ -47,18 +47,31 @@ export type ContentTag = (typeof CONTENT_TAGS)[number]
  * changed price reads the same on every page without a content edit.
  */
 export async function getCopyValues(): Promise<CopyValues> {
-  const [settings, rules, mentorship, questionBank] = await Promise.all([
+  const inputs = await Promise.all([
     loadSiteSettings().catch(() => null),
     getBusinessRules(),
     loadPlans('mentorship').catch(() => []),
     loadPlans('question-bank').catch(() => []),
   ])
-  return copyValues({ batchSize: settings?.batchSize, holdHours: rules.offerHoldHours, plans: [...mentorship, ...questionBank] })
+  // The cached pieces are the same objects until the CMS changes one: so are the values, and the
+  // filled copy below is computed once per change, not on every request.
+  if (lastValues && inputs.every((v, i) => v === lastValues?.inputs[i])) return lastValues.values
+  const [settings, rules, mentorship, questionBank] = inputs
+  const values = copyValues({ batchSize: settings?.batchSize, holdHours: rules.offerHoldHours, plans: [...mentorship, ...questionBank] })
+  lastValues = { inputs, values }
+  return values
 }
+
+let lastValues: { inputs: unknown[]; values: CopyValues } | null = null
+const filled = new WeakMap<object, WeakMap<CopyValues, unknown>>()
 
 const withCopyValues = async <T>(value: Promise<T>): Promise<T> => {
   const [v, values] = await Promise.all([value, getCopyValues()])
-  return fillCopy(v, values)
+  if (!v || typeof v !== 'object') return fillCopy(v, values)
+  const byValues = filled.get(v) ?? new WeakMap<CopyValues, unknown>()
+  filled.set(v, byValues)
+  if (!byValues.has(values)) byValues.set(values, fillCopy(v, values))
+  return byValues.get(values) as T
 }
 
 /** The business rules the site states to students (public in the CMS); the defaults when the CMS cannot say. */
