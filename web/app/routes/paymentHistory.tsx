@@ -1,8 +1,6 @@
 import {
-  formatDate,
   formatDateRange,
   formatRupees,
-  MENTORSHIP_PLAN_CODES,
   MESSAGES,
   type PaymentHistoryItem,
   paiseToRupees,
