@@ -28,6 +28,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@mentorloop/shared'],
   // pdfkit reads its font metrics from its own folder at run time: load it from node_modules, unbundled.
   serverExternalPackages: ['pdfkit'],
+  // The receipt's font with the ₹ sign is read from node_modules at run time (cms/lib/pdfFonts.ts):
+  // a standalone build (docker) must carry the files.
+  outputFileTracingIncludes: { '/*': ['../node_modules/@expo-google-fonts/noto-sans/{400Regular,700Bold}/*.ttf'] },
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@mentorloop/shared'
+import { type ErrorBody, MESSAGES } from '@mentorloop/shared'
 
 export type AppErrorOptions = {
   /** The dialog or toast title; defaults to the message. */
@@ -57,7 +57,7 @@ export class AppError extends Error {
 
 /** The refusals every endpoint shares. */
 export const commonErrors = {
-  unauthenticated: (message = 'Please Login') => new AppError('UNAUTHENTICATED', 401, message),
+  unauthenticated: (message: string = MESSAGES.PLEASE_LOGIN) => new AppError('UNAUTHENTICATED', 401, message),
   forbidden: (message: string) => new AppError('FORBIDDEN', 403, message, { title: 'Not Allowed' }),
   notFound: (message = 'Not found.') => new AppError('NOT_FOUND', 404, message),
   invalidInput: (message: string, fieldErrors?: Record<string, string>) =>

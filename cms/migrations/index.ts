@@ -9,6 +9,7 @@ import * as migration_20261123_155830_complimentary_plans from './20261123_15583
 import * as migration_20261123_164613_batches from './20261123_164613_batches'
 import * as migration_20261123_190242_refund_state_machine from './20261123_190242_refund_state_machine'
 import * as migration_20261123_231254_issue12_everyday_screens from './20261123_231254_issue12_everyday_screens'
+import * as migration_20261126_022805_site_voice_batch_size from './20261126_022805_site_voice_batch_size'
 import * as migration_20261126_023347_plan_pays_for_one_batch from './20261126_023347_plan_pays_for_one_batch'
 
 export const migrations = [
@@ -66,6 +67,11 @@ export const migrations = [
     up: migration_20261123_231254_issue12_everyday_screens.up,
     down: migration_20261123_231254_issue12_everyday_screens.down,
     name: '20261123_231254_issue12_everyday_screens',
+  },
+  {
+    up: migration_20261126_022805_site_voice_batch_size.up,
+    down: migration_20261126_022805_site_voice_batch_size.down,
+    name: '20261126_022805_site_voice_batch_size',
   },
   {
     up: migration_20261126_023347_plan_pays_for_one_batch.up,

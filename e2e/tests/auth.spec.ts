@@ -4,28 +4,28 @@ import { choosePersona, cmsMe, mentorIds, openAvatarMenu, PERSONAS, sessionToken
 import { expectAccessible, waitForHydration } from './utils'
 
 test.describe('sign-in, avatar menu and guards', () => {
-  test('a student signs in through the local issuer: toast, blue avatar, student menu', async ({ page }) => {
+  test('a student signs in through the local issuer: toast, navy avatar, student menu', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto('/')
     await waitForHydration(page)
     const avatar = page.getByTestId('avatar')
-    await expect(avatar).toHaveAttribute('data-auth', 'out')
-    await expect(avatar).toHaveClass(/bg-green-700/)
-    await avatar.click()
-    await page.getByRole('menuitem', { name: 'Login' }).click()
+    // Signed out: one way in, "Sign in", and no (green) avatar beside it (docs/vocabulary.md).
+    await expect(avatar).toHaveCount(0)
+    await page.getByTestId('header-sign-in').click()
     await expect(page).toHaveURL(/\/login\?redirectTo=%2F$/)
     await choosePersona(page, 'studentWithPlan')
 
     await expect(page).toHaveURL('/')
     await expect(page.getByText(MESSAGES.LOGIN_SUCCESS)).toBeVisible()
     await expect(avatar).toHaveAttribute('data-auth', 'in')
-    await expect(avatar).toHaveClass(/bg-blue-700/)
+    await expect(avatar).toHaveClass(/bg-brand-700/)
+    await expect(page.getByTestId('header-sign-in')).toHaveCount(0)
     await expect(avatar).toHaveText('P')
     await expect(avatar).toHaveAccessibleName(`Account menu for ${PERSONAS.studentWithPlan.email}`)
 
     const menu = await openAvatarMenu(page)
-    await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Payment', 'Question Bank', 'Logout'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Payments', 'Question bank', 'Sign out'])
     await menu.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page).toHaveURL('/myDashboard')
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
@@ -37,7 +37,7 @@ test.describe('sign-in, avatar menu and guards', () => {
     const { own } = await mentorIds()
     await signInAs(page, 'mentor')
     const menu = await openAvatarMenu(page)
-    await expect(menu.getByRole('menuitem')).toHaveText(['Mentor-Bookings', 'Dashboard', 'Payment', 'Question Bank', 'Logout'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Mentor-Bookings', 'Dashboard', 'Payments', 'Question bank', 'Sign out'])
     await menu.getByRole('menuitem', { name: 'Mentor-Bookings' }).click()
     await expect(page).toHaveURL(`/mentors/${own}`)
     await expect(page.getByRole('heading', { name: 'Bookings for the selected mentor:' })).toBeVisible()
@@ -47,7 +47,7 @@ test.describe('sign-in, avatar menu and guards', () => {
     const { other } = await mentorIds()
     await signInAs(page, 'admin')
     const menu = await openAvatarMenu(page)
-    await expect(menu.getByRole('menuitem')).toHaveText(['Mentor-Bookings', 'Dashboard', 'Payment', 'Question Bank', 'Logout'])
+    await expect(menu.getByRole('menuitem')).toHaveText(['Mentor-Bookings', 'Dashboard', 'Payments', 'Question bank', 'Sign out'])
     await menu.getByRole('menuitem', { name: 'Mentor-Bookings' }).click()
     await expect(page).toHaveURL('/mentors')
     await expect(page.getByRole('heading', { name: 'Mentors', level: 1 })).toBeVisible()
@@ -76,12 +76,12 @@ test.describe('sign-in, avatar menu and guards', () => {
     await expect(page).toHaveURL('/login?redirectTo=%2FpaymentHistory')
     await choosePersona(page, 'studentWithPlan')
     await expect(page).toHaveURL('/paymentHistory')
-    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible()
     await expect(page.getByText(MESSAGES.LOGIN_SUCCESS)).toBeVisible()
   })
 
   test('every private page asks for sign-in first', async ({ page }) => {
-    for (const path of ['/myDashboard', '/paymentHistory', '/subscriptions', '/mentors', '/mentors/1', '/question-bank/subscription']) {
+    for (const path of ['/myDashboard', '/paymentHistory', '/subscriptions', '/mentors', '/mentors/1', '/question-bank/practice']) {
       await page.goto(path)
       await expect(page, path).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`)
     }
@@ -93,16 +93,17 @@ test.describe('sign-in, avatar menu and guards', () => {
     await signInAs(page, 'studentWithPlan')
     const res = await page.goto('/paymentHistory')
     expect(res?.headers()['cache-control']).toBe('no-store')
-    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible()
     const token = await sessionToken(context)
     expect(token).toBeTruthy()
     expect((await cmsMe(token!)).user?.email).toBe(PERSONAS.studentWithPlan.email)
 
     const menu = await openAvatarMenu(page)
-    await menu.getByRole('menuitem', { name: 'Logout' }).click()
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(page).toHaveURL('/')
     await expect(page.getByText(MESSAGES.LOGOUT_SUCCESS)).toBeVisible()
-    await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'out')
+    await expect(page.getByTestId('header-sign-in')).toBeVisible()
+    await expect(page.getByTestId('avatar')).toHaveCount(0)
     expect(await sessionToken(context)).toBeNull()
     // The old token is refused by the CMS itself, not just forgotten by the browser.
     expect((await cmsMe(token!)).user).toBeNull()
@@ -110,8 +111,8 @@ test.describe('sign-in, avatar menu and guards', () => {
     await page.goBack()
     await expect(page).toHaveURL('/login?redirectTo=%2FpaymentHistory')
     await expect(page.getByTestId('signed-in-as')).toHaveCount(0)
-    await expect(page.getByRole('heading', { name: 'Payment History' })).toHaveCount(0)
-    await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'out')
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toHaveCount(0)
+    await expect(page.getByTestId('avatar')).toHaveCount(0)
     // A full reload of the private address does not show it either.
     await page.goto('/paymentHistory')
     await expect(page).toHaveURL(/\/login/)

@@ -52,7 +52,7 @@ test('a student waiting without a plan is offered a seat and claims it through t
   await waitForHydration(page)
   const row = page.getByRole('listitem').filter({ hasText: `Offer Mentor ${run}` })
   await expect(row.getByTestId('batch-status')).toContainText('Full · join the waitlist')
-  await row.getByRole('button', { name: 'Join Waitlist (No Payment Required)' }).click()
+  await row.getByRole('button', { name: /^Join Waitlist \(free\)/ }).click()
   await expect(row.getByText('✓ On Waitlist')).toBeVisible()
 
   // The seat opens: it is held for our student, the head of the queue, who has no plan.
@@ -63,6 +63,8 @@ test('a student waiting without a plan is offered a seat and claims it through t
   const offer = page.getByTestId('offer-card')
   await expect(offer).toContainText(`A seat with Offer Mentor ${run} is yours until`)
   await expect(offer).toContainText(/IST/)
+  // One message for the queue's news: no "You are number 1 in the queue" under the held seat (issue 20).
+  await expect(page.getByTestId('waitlist-card')).toHaveCount(0)
   await expect(offer.getByTestId('countdown')).toContainText(/23 h 5\d min left|1 days left|24 h 0 min left/)
   // The countdown moves with time (the page's clock).
   await page.clock.fastForward('02:00:00')
@@ -76,6 +78,8 @@ test('a student waiting without a plan is offered a seat and claims it through t
   await checkout(page).getByRole('button', { name: /^Pay / }).click()
   const notice = page.getByTestId('payment-notice')
   await expect(notice).toBeVisible()
+  // The success dialog says the seat is booked, not only that a plan is active (issue 20).
+  await expect(notice).toContainText(`Your seat with Offer Mentor ${run} in the`)
   await notice.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('offer-card')).toHaveCount(0)
   const card = page.getByTestId('booking-card').filter({ hasText: `Offer Mentor ${run}` })
@@ -173,6 +177,6 @@ test('the mentor cards say when the next batch starts and how many seats are lef
   await page.goto('/')
   await waitForHydration(page)
   const status = page.locator('#mentors').getByTestId('batch-status')
-  await expect(status.filter({ hasText: /^Next batch starts [A-Z][a-z]{2} \d{1,2}, \d{4} · \d+ seats? left$/ }).first()).toBeVisible()
+  await expect(status.filter({ hasText: /^Next batch starts \d{1,2} [A-Z][a-z]{2} \d{4} · \d+ seats? left$/ }).first()).toBeVisible()
   await expect(status.filter({ hasText: 'Full · join the waitlist' }).first()).toBeVisible()
 })

@@ -56,7 +56,7 @@ test('find a mentor by skill, read the profile, sign in and pay from the booking
   await page.getByRole('button', { name: 'Book Session' }).click()
   const dialog = page.getByTestId('booking-dialog')
   await expect(dialog).toContainText(MESSAGES.PLEASE_LOGIN)
-  await dialog.getByRole('link', { name: 'Login' }).click()
+  await dialog.getByRole('link', { name: 'Sign in' }).click()
   await page.getByLabel('Or any e-mail address').fill(student.email)
   await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(page.getByTestId('avatar')).toHaveAttribute('data-auth', 'in')

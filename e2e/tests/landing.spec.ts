@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { signInAs } from './auth-helpers'
 import { ADMIN, adminApi, CMS_URL, expectAccessible, settleRenders, waitForHydration } from './utils'
 
 /** The public site (issue 3): every landing section from CMS content, navigation, policy pages. */
@@ -84,7 +85,9 @@ test.describe('landing page', () => {
       'mailto:support@mentorloop.in',
     )
     await expect(page.locator('#booking').getByRole('heading', { name: 'Book Your Session' })).toBeVisible()
-    await expect(page.locator('#booking').getByText('1-Hour Interactive Session | Subscription Required')).toBeVisible()
+    await expect(
+      page.locator('#booking').getByText(/a plan pays for your seat in one monthly batch · joining a waitlist is free/),
+    ).toBeVisible()
     const plans = page.locator('#premium-plans')
     await expect(plans.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible()
     await expect(plans.getByText('Early Bird Offer - Limited Time Only!')).toBeVisible()
@@ -94,8 +97,16 @@ test.describe('landing page', () => {
     for (const name of ['Terms and conditions', 'Privacy', 'Cancellation and refund', 'Shipping and delivery', 'Cookies']) {
       await expect(footer.getByRole('navigation', { name: 'Information' }).getByRole('link', { name })).toBeVisible()
     }
-    for (const name of ['Mentor database', 'Book Session', 'About Us', 'Session planner']) {
-      await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link', { name })).toBeVisible()
+    // Real names that lead somewhere real (issue 20: "Mentor database", "Session planner").
+    const services = footer.getByRole('navigation', { name: 'Services' })
+    for (const [name, href] of [
+      ['Find a mentor', '/find-mentors'],
+      ['Book a session', '/#booking'],
+      ['Question bank', '/question-bank/subscription'],
+      ['Your sessions', '/myDashboard'],
+      ['About us', '/#about'],
+    ]) {
+      await expect(services.getByRole('link', { name })).toHaveAttribute('href', href!)
     }
     await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', 'https://www.linkedin.com/company/mentorloop')
     await expect(footer.getByRole('link', { name: /Twitter/ })).toBeVisible()
@@ -210,16 +221,17 @@ test.describe('landing page', () => {
   })
 
   test('the avatar menu (loaded on first approach) opens on the first click and the first key press', async ({ page }) => {
+    await signInAs(page, 'studentWithPlan')
     await page.goto('/')
     await waitForHydration(page)
     await page.getByTestId('avatar').click()
-    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeVisible()
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible()
     await page.keyboard.press('Escape')
     await page.goto('/privacy')
     await waitForHydration(page)
     await page.getByTestId('avatar').focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('menuitem', { name: 'Login' })).toBeFocused()
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeFocused()
   })
 
   test('the carousel stays still under reduced motion', async ({ page }) => {

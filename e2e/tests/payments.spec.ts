@@ -89,7 +89,7 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-amount"]')).toHaveText(/^₹[\d,]+$/)
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"] [data-testid="payment-reference"]')).toHaveText(/^pay_/)
   await expect(page.locator('[data-testid="payment-card"][data-status="failed"]')).toContainText('Attempted on')
-  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid on[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]')).toContainText(/Paid on\d{1,2} [A-Z][a-z]{2} \d{4}/)
   await expect(page.locator('[data-testid="payment-card"][data-status="failed"] [data-testid="receipt-link"]')).toHaveCount(0)
   const download = page.waitForEvent('download')
   await page.getByTestId('receipt-link').click()
@@ -108,8 +108,19 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   // It waits for the refund job as well as two apps and the admin panel.
   test.slow()
   await signInWithEmail(page, email)
+  // A question-bank Plus payment too: a refund is asked for a mentorship plan, so Plus is not
+  // offered under "Select Mentor for Refund" (issue 20).
+  await page.goto('/question-bank/subscription')
+  await waitForHydration(page)
+  await page.locator('[data-plan-code="PLAN1"]').getByRole('button', { name: 'Subscribe Now' }).click()
+  await page
+    .getByRole('dialog', { name: /Sandbox payment/ })
+    .getByRole('button', { name: /^Pay / })
+    .click()
+  await expect(page.getByTestId('qb-banner')).toHaveText(new RegExp(MESSAGES.QB_SUCCESS))
   await page.goto('/paymentHistory')
   await waitForHydration(page)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Plus' })).toHaveCount(1)
 
   await page.getByRole('button', { name: 'Request Refund' }).click()
   const feedback = page.getByRole('dialog', { name: "We'd love your feedback" })
@@ -129,6 +140,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
 
   const select = page.getByRole('dialog', { name: 'Select Mentor for Refund' })
   await expect(select).toBeVisible()
+  await expect(select.getByRole('button', { name: /Plus/ })).toHaveCount(0)
+  await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toHaveCount(1)
   await select.getByRole('button', { name: new RegExp(PLAN) }).click()
 
   const terms = page.getByRole('dialog', { name: 'Refund Terms & Conditions' })
@@ -162,13 +175,17 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(admin.getByText(/successfully/i).first()).toBeVisible()
 
   // The save commits the decision; the refund job (the CMS runs its queue every few seconds) then
-  // calls the gateway, and the history moves on to "Refunded on <date>".
+  // calls the gateway, and the card moves on to its paid and refunded dates, each said once.
+  const refunded = page.locator('[data-testid="payment-card"][data-status="refunded"]')
   await expect(async () => {
     await page.reload()
-    await expect(page.getByTestId('refund-status')).toHaveText(/^Refunded on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, { timeout: 1_000 })
+    await expect(refunded).toHaveCount(1, { timeout: 1_000 })
   }).toPass({ timeout: 45_000 })
   await waitForHydration(page)
-  await expect(page.locator('[data-testid="payment-card"][data-status="refunded"]')).toContainText('Refunded')
+  await expect(refunded.getByTestId('payment-date')).toHaveText([/^\d{1,2} [A-Z][a-z]{2} \d{4}$/, /^\d{1,2} [A-Z][a-z]{2} \d{4}$/])
+  await expect(refunded.locator('dt')).toContainText(['Paid on', 'Refunded on'])
+  expect((await refunded.innerText()).match(/Refunded on/g)).toHaveLength(1)
+  await expect(refunded.getByTestId('refund-status')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Request Refund' })).toHaveCount(0)
 
   // Staff see the state and the gateway's refund in the panel.

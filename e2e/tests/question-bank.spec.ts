@@ -45,7 +45,7 @@ test.describe('question bank', () => {
   test('the avatar menu leads to the subscription screen; a new student is on Free', async ({ page }) => {
     await signInWithEmail(page, freshEmail('menu'), '/')
     const menu = await openAvatarMenu(page)
-    await menu.getByRole('menuitem', { name: 'Question Bank' }).click()
+    await menu.getByRole('menuitem', { name: 'Question bank' }).click()
     await expect(page).toHaveURL('/question-bank/subscription')
     await expect(page.getByRole('heading', { name: 'Question Bank Subscription', level: 1 })).toBeVisible()
     await expect(page.getByTestId('qb-current-plan')).toHaveText('Free')

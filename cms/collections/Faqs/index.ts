@@ -1,15 +1,15 @@
+import { COPY_PLACEHOLDERS_HELP } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
-import { BATCH_SIZE_HELP } from '../../lib/batchSizeHelp'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Faqs: CollectionConfig = {
   slug: 'faqs',
   labels: { singular: 'FAQ', plural: 'FAQ' },
   admin: {
-    description: BATCH_SIZE_HELP,
+    description: COPY_PLACEHOLDERS_HELP,
     useAsTitle: 'question',
     defaultColumns: ['question', 'order', '_status'],
     group: 'Content',

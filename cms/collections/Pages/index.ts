@@ -1,15 +1,15 @@
+import { COPY_PLACEHOLDERS_HELP } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
-import { BATCH_SIZE_HELP } from '../../lib/batchSizeHelp'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 /** Policy pages: terms, privacy, cancellation and refund, shipping and delivery, cookies. */
 export const Pages: CollectionConfig = {
   slug: 'pages',
   admin: {
-    description: BATCH_SIZE_HELP,
+    description: COPY_PLACEHOLDERS_HELP,
     useAsTitle: 'title',
     defaultColumns: ['title', 'slug', 'updatedAt', '_status'],
     group: 'Content',

@@ -1,15 +1,14 @@
-import { DEFAULT_PLAN_DURATION_DAYS, PLAN_CODES, PLAN_PRODUCTS } from '@mentorloop/shared'
+import { COPY_PLACEHOLDERS_HELP, DEFAULT_PLAN_DURATION_DAYS, PLAN_CODES, PLAN_PRODUCTS } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
-import { BATCH_SIZE_HELP } from '../../lib/batchSizeHelp'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 
 export const Plans: CollectionConfig = {
   slug: 'plans',
   admin: {
-    description: BATCH_SIZE_HELP,
+    description: COPY_PLACEHOLDERS_HELP,
     useAsTitle: 'name',
     defaultColumns: ['name', 'code', 'product', 'price', 'strikePrice', 'active', '_status'],
     group: 'Content',

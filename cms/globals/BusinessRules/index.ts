@@ -1,13 +1,20 @@
 import { DEFAULT_OFFER_HOLD_HOURS } from '@mentorloop/shared'
 import type { GlobalConfig } from 'payload'
+import { anyone } from '../../access/anyone'
 import { isAdmin } from '../../access/isAdmin'
+import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 
-/** Settings of the business rules that admins tune without code (docs/decisions/045-batches-in-time.md). */
+/**
+ * Settings of the business rules that admins tune without code (docs/decisions/045-batches-in-time.md).
+ * Readable by anyone: they are the rules the site states to students ("we hold the seat for 24
+ * hours"), so the site reads them as it reads the copy, and is told when they change.
+ */
 export const BusinessRules: GlobalConfig = {
   slug: 'business-rules',
   label: 'Business rules',
   admin: { group: 'Mentorship', hidden: ({ user }) => !(user as { roles?: string[] } | null)?.roles?.includes('admin') },
-  access: { read: isAdmin, update: isAdmin },
+  access: { read: anyone, update: isAdmin },
+  hooks: { afterChange: [revalidateGlobalAfterChange('business-rules')] },
   fields: [
     {
       name: 'offerHoldHours',

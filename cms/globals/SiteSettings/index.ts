@@ -1,8 +1,7 @@
-import { GSTIN_PATTERN } from '@mentorloop/shared'
+import { COPY_PLACEHOLDERS_HELP, DEFAULT_BATCH_SIZE, GSTIN_PATTERN } from '@mentorloop/shared'
 import type { Field, GlobalConfig } from 'payload'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
-import { BATCH_SIZE_HELP } from '../../lib/batchSizeHelp'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 
 const link: Field[] = [
@@ -14,7 +13,7 @@ const link: Field[] = [
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
-  admin: { group: 'Content', description: BATCH_SIZE_HELP },
+  admin: { group: 'Content', description: COPY_PLACEHOLDERS_HELP },
   versions: { drafts: true, max: 20 },
   // The site caches this; tell it when the published copy changes.
   hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },
@@ -31,6 +30,17 @@ export const SiteSettings: GlobalConfig = {
             { name: 'seoTitle', type: 'text', required: true, maxLength: 70 },
             { name: 'seoDescription', type: 'textarea', required: true, maxLength: 200 },
             { name: 'supportEmail', type: 'email', required: true },
+            {
+              // The one batch size the copy states ({batchSize}); mentors' capacities may differ
+              // from month to month, the promise does not (docs/decisions/091-copy-placeholders.md).
+              name: 'batchSize',
+              label: 'Batch size',
+              type: 'text',
+              required: true,
+              maxLength: 20,
+              defaultValue: DEFAULT_BATCH_SIZE,
+              admin: { description: 'What {batchSize} reads as everywhere in the copy, e.g. 12–15 or 15.' },
+            },
           ],
         },
         {

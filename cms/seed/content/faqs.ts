@@ -1,4 +1,7 @@
-/** Seed content for the `faqs` collection: the seven accordion items on the landing page. */
+/**
+ * Seed content for the `faqs` collection: the seven accordion items on the landing page. Figures
+ * are placeholders the site fills from the plans and settings (docs/decisions/091-copy-placeholders.md).
+ */
 
 export type SeedFaq = { question: string; answer: string; order: number }
 
@@ -6,7 +9,7 @@ export const faqs: SeedFaq[] = [
   {
     question: 'How do the mentorship sessions work?',
     answer:
-      'Once you subscribe and book a mentor, you are added to a private group with your batch and a senior. Your mentor runs live 1-hour online sessions on weekends, 3-4 times a month (the base plan includes 4 live sessions). Each session ends with an action plan for the week, and your senior checks in on your progress between sessions.',
+      'Once you have a plan and book a seat with a mentor, you join their batch for a calendar month: a private group with the other students and a senior. Your mentor runs {sessions:BEGINNER_TECHY} live 1-hour online sessions on weekends during that month. Each session ends with an action plan for the week, and your senior checks in on your progress between sessions.',
     order: 1,
   },
   {
@@ -18,19 +21,19 @@ export const faqs: SeedFaq[] = [
   {
     question: 'What if I do not like the first session?',
     answer:
-      'If you are not satisfied after Session 1, you get a full refund. Go to the Payment History page, click Request Refund, tell us briefly what did not work for you and confirm. Refunds are processed to your original payment method within 5-7 business days.',
+      'If you are not satisfied after Session 1, you get a full refund. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Refunds are processed to your original payment method within 5-7 business days.',
     order: 3,
   },
   {
-    question: 'Can I cancel my subscription later in the month?',
+    question: 'Can I cancel my seat or my plan later?',
     answer:
-      'No. Plans are monthly, and a subscription cannot be cancelled once it has been paid for, apart from the full refund after Session 1. If you need to miss a particular session, let your mentor know at least 24 hours in advance. The Cancellation and Refund Policy has the full details.',
+      'A plan pays for your seat in one monthly batch. If you cancel your seat before the batch starts, the plan becomes a credit that your next seat uses; once the batch has started, the plan stays used for that batch. Apart from the full refund after Session 1, a paid plan is not cancelled. If you need to miss a particular session, let your mentor know at least 24 hours in advance. The Cancellation and Refund Policy has the full details.',
     order: 4,
   },
   {
     question: 'What happens if my preferred mentor is full?',
     answer:
-      'When all of a mentor’s batches are full, the button on their card changes to Join Waitlist. Joining the waitlist is free. We will e-mail you as soon as the next batch opens, which usually happens within a month, and if you already have an active plan you may be assigned to the mentor automatically.',
+      'When a mentor’s batch is full, the button on their card says Join Waitlist. Joining the waitlist is free and needs no plan. When a seat opens, it goes to the students waiting in the order they joined: with a plan (or a credit), the seat is yours at once; without one, we hold it for you for {holdHours} hours and you pay then to take it. We e-mail you either way, and your place in the queue is on your dashboard.',
     order: 5,
   },
   {
@@ -42,7 +45,7 @@ export const faqs: SeedFaq[] = [
   {
     question: 'What do I need to join, and when are the sessions held?',
     answer:
-      'You need a Google account to sign in, a laptop or phone with a stable internet connection, and an active monthly plan (₹599 or ₹799 a month). Sessions are held online on Saturdays and Sundays, usually in the morning or evening so they do not clash with college. Your mentor shares the exact timings for your batch by e-mail before the first session.',
+      'You need a Google account to sign in, a laptop or phone with a stable internet connection, and a plan for your seat ({price:BEGINNER_TECHY} or {price:PLACEMENT_FOCUSED} for a monthly batch; joining a waitlist needs none). Sessions are held online on Saturdays and Sundays, usually in the morning or evening so they do not clash with college. Your mentor shares the exact timings for your batch by e-mail before the first session.',
     order: 7,
   },
 ]

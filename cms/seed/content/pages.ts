@@ -36,8 +36,8 @@ export const pages: SeedPage[] = [
       {
         heading: 'Plans, sessions and pricing',
         paragraphs: [
-          'Booking a mentor requires an active monthly plan. We currently offer the Beginner Techy Plan at ₹599 per month and the Placement-Focused Plan at ₹799 per month. The question bank has a Free plan and a Plus plan at ₹99. All prices are in Indian Rupees (INR) and any introductory or early-bird price applies only for the period shown on the site.',
-          'The base plan includes 4 live, 1-hour online sessions in a month, held on weekends in batches of {batchSize} students. Your mentor shares the exact session timings by e-mail. A plan runs for one month from the date of payment and does not renew automatically. While a plan is active you cannot purchase the same plan again.',
+          'A seat with a mentor is paid for with a plan; joining a waitlist is free. We currently offer the Beginner Techy Plan at {price:BEGINNER_TECHY} per month and the Placement-Focused Plan at {price:PLACEMENT_FOCUSED} per month. The question bank has a Free plan and a Plus plan at {price:PLAN1}. All prices are in Indian Rupees (INR) and any introductory or early-bird price applies only for the period shown on the site.',
+          'A plan pays for one batch: the calendar month of a mentor’s sessions that your seat is in, with {sessions:BEGINNER_TECHY} live, 1-hour online sessions on weekends, in batches of {batchSize} students. Your mentor shares the exact session timings by e-mail. A plan bought while you wait on a waitlist is a credit that your first seat uses; a credit that no seat has used by the end of the next batch is refunded. A seat cancelled before its batch starts gives the plan back as a credit; in a running batch the plan stays used for that batch. Plans do not renew automatically. While a plan is active you cannot purchase the same plan again.',
           'Mentors share their own experience and advice. MentorLoop does not guarantee an internship, a job offer or any particular result from an interview or exam.',
         ],
       },
@@ -126,7 +126,7 @@ export const pages: SeedPage[] = [
     slug: 'cancellation',
     title: 'Cancellation and Refund Policy',
     summary:
-      'How session cancellations work, the full refund after Session 1, refund requests from Payment History or by e-mail, and how long refunds take to reach you.',
+      'How session cancellations work, the full refund after Session 1, refund requests from the Payments page or by e-mail, and how long refunds take to reach you.',
     sections: [
       {
         heading: 'Overview',
@@ -138,7 +138,7 @@ export const pages: SeedPage[] = [
         heading: 'Full refund after Session 1',
         paragraphs: [
           'We want you to try MentorLoop without risk. If you are not satisfied after Session 1, you will receive a full refund of the amount you paid for that month’s plan.',
-          'You can request this refund from the Payment History page: click Request Refund, choose a reason, select the plan and mentor the refund is for, and confirm. Refunds requested this way are processed within 5-7 business days to your original payment method.',
+          'You can request this refund from the Payments page: click Request Refund, choose a reason, select the plan and mentor the refund is for, and confirm. Refunds requested this way are processed within 5-7 business days to your original payment method.',
         ],
       },
       {
@@ -151,7 +151,7 @@ export const pages: SeedPage[] = [
       {
         heading: 'Requesting a refund by e-mail',
         paragraphs: [
-          'Apart from the Payment History page, you can request a refund by e-mailing support@mentorloop.in within 7 days of the session or payment concerned. Please write from the e-mail address linked to your account and include your name, the plan, the mentor and the Razorpay payment ID shown in your payment confirmation.',
+          'Apart from the Payments page, you can request a refund by e-mailing support@mentorloop.in within 7 days of the session or payment concerned. Please write from the e-mail address linked to your account and include your name, the plan, the mentor and the Razorpay payment ID shown in your payment confirmation.',
           'We review every request and reply by e-mail. Approved refunds are processed within 5-10 business days.',
         ],
       },
@@ -187,7 +187,7 @@ export const pages: SeedPage[] = [
         heading: 'How your purchase is delivered',
         paragraphs: [
           'Access is delivered online immediately after your payment is confirmed by Razorpay. Your mentorship plan becomes active on your account straight away, and you can book a mentor or join a waitlist from the landing page. Question bank Plus access is unlocked on the subscription screen as soon as the payment is verified.',
-          'You will see the purchase on your Payment History page, with the date paid and the expiry date of your plan.',
+          'You will see the purchase on your Payments page, with the date paid and what the payment covers.',
         ],
       },
       {
@@ -226,7 +226,7 @@ export const pages: SeedPage[] = [
       {
         heading: 'Essential cookies and storage',
         paragraphs: [
-          'We use essential cookies and local storage to keep you signed in, to remember your e-mail address and account identifier between pages, and to protect your account. Without them you would not be able to book sessions, view your Dashboard or see your Payment History.',
+          'We use essential cookies and local storage to keep you signed in, to remember your e-mail address and account identifier between pages, and to protect your account. Without them you would not be able to book sessions, view your Dashboard or see your Payments.',
         ],
       },
       {

@@ -1,6 +1,10 @@
+import { DEFAULT_BATCH_SIZE } from '@mentorloop/shared'
+
 /**
  * Seed content for the `site-settings` global: every piece of landing-page copy.
- * Plain data only; the seed script maps it onto the Payload global.
+ * Plain data only; the seed script maps it onto the Payload global. Prices, the batch size and
+ * plan figures are placeholders ({price:CODE}, {batchSize}, …: docs/decisions/091-copy-placeholders.md),
+ * never typed in: scripts/checks/copy-figures.test.ts keeps it so.
  */
 
 export type SeedLink = { label: string; href: string }
@@ -10,6 +14,7 @@ export type SeedSiteSettings = {
   seoTitle: string
   seoDescription: string
   supportEmail: string
+  batchSize: string
   hero: {
     headline: string
     subheadline: string
@@ -40,8 +45,9 @@ export const siteSettings: SeedSiteSettings = {
   siteName: 'MentorLoop',
   seoTitle: 'MentorLoop | Small-Group Mentorship for Engineering Students',
   seoDescription:
-    'Live weekend sessions with engineers from Google, Microsoft, Amazon and more. Batches of {batchSize} students, plans from ₹599 a month, full refund after Session 1.',
+    'Live weekend sessions with engineers from Google, Microsoft, Amazon and more. Batches of {batchSize} students, plans from {price:BEGINNER_TECHY} a month, full refund after Session 1.',
   supportEmail: 'support@mentorloop.in',
+  batchSize: DEFAULT_BATCH_SIZE,
 
   hero: {
     headline: 'Crack your placements with mentors who have already made it',
@@ -62,7 +68,8 @@ export const siteSettings: SeedSiteSettings = {
     },
     {
       title: 'Live Mentor Sessions',
-      description: '3-4 live one-hour sessions every month on weekends, so classes and labs never clash with your college schedule.',
+      description:
+        '{sessions:BEGINNER_TECHY} live one-hour sessions in every monthly batch, on weekends, so classes and labs never clash with your college schedule.',
     },
     {
       title: 'Step-by-Step Guidance',
@@ -127,7 +134,7 @@ export const siteSettings: SeedSiteSettings = {
 
   about: {
     heading: 'About Us',
-    body: 'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at {batchSize} students, keep plans affordable at ₹599 and ₹799 a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
+    body: 'MentorLoop was started by engineers who remember how confusing placement season felt: endless resources, conflicting advice and nobody to ask. We connect engineering students with mentors from large tech companies in small, live, weekend batches, so good guidance is not limited to a few colleges or to people who already know someone in the industry.\n\nWe keep batches at {batchSize} students, keep plans affordable at {price:BEGINNER_TECHY} and {price:PLACEMENT_FOCUSED} a month, and back every plan with a simple promise: if you are not satisfied after Session 1, you get a full refund.',
   },
 
   faqSection: { heading: 'Frequently Asked Questions' },
@@ -139,7 +146,7 @@ export const siteSettings: SeedSiteSettings = {
 
   booking: {
     heading: 'Book Your Session',
-    footnote: '1-Hour Interactive Session | Subscription Required',
+    footnote: 'Live 1-hour weekend sessions · a plan pays for your seat in one monthly batch · joining a waitlist is free',
   },
 
   plansSection: {
@@ -156,10 +163,11 @@ export const siteSettings: SeedSiteSettings = {
   footer: {
     tagline: 'Live, small-group weekend mentorship for engineering students, with mentors from top tech companies.',
     services: [
-      { label: 'Mentor database', href: '/#mentors' },
-      { label: 'Book Session', href: '/#booking' },
-      { label: 'About Us', href: '/#about' },
-      { label: 'Session planner', href: '/myDashboard' },
+      { label: 'Find a mentor', href: '/find-mentors' },
+      { label: 'Book a session', href: '/#booking' },
+      { label: 'Question bank', href: '/question-bank/subscription' },
+      { label: 'Your sessions', href: '/myDashboard' },
+      { label: 'About us', href: '/#about' },
     ],
     informationLinks: [
       { label: 'Terms and conditions', href: '/terms' },

@@ -18,13 +18,13 @@ export const testimonials: SeedTestimonial[] = [
   {
     name: 'Sneha Reddy',
     role: 'Third-year ECE, NIT Warangal — summer intern at Microsoft',
-    text: 'I was switching from ECE to software and felt far behind my CSE friends. In a batch of just 14 people my mentor actually reviewed my projects line by line. That feedback turned my resume around and got me the Microsoft internship interview.',
+    text: 'I was switching from ECE to software and felt far behind my CSE friends. In a batch that small my mentor actually reviewed my projects line by line. That feedback turned my resume around and got me the Microsoft internship interview.',
     order: 3,
   },
   {
     name: 'Karthik Iyer',
     role: 'Final-year CSE, SRM Chennai — placed at Walmart Global Tech',
-    text: 'For ₹799 a month I got more useful guidance than from a course I paid ten times as much for. The doubt group on weekdays meant I was never stuck for long. Four weekend sessions a month was the right pace alongside college.',
+    text: 'For the price of a couple of pizzas a month I got more useful guidance than from a course I paid ten times as much for. The doubt group on weekdays meant I was never stuck for long. Four weekend sessions a month was the right pace alongside college.',
     order: 4,
   },
 ]

@@ -1,19 +1,12 @@
-import { createRequire } from 'node:module'
-import { formatDate, formatRupees, paiseToRupees } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import PDFDocument from 'pdfkit'
-import { sql } from '@payloadcms/db-postgres/drizzle'
 import { checkRole } from '../../access/checkRole'
 import { AppError } from '../../lib/errors'
+import { PDF_FONT, registerPdfFonts } from '../../lib/pdfFonts'
 import { txQuery } from '../../lib/transaction'
-
-// The standard PDF fonts have no ₹: the receipt embeds DejaVu Sans (free licence, from npm), which has it.
-const fontFile = createRequire(import.meta.url)
-const FONTS = {
-  regular: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: fontFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-}
 
 /** Payments that have a receipt: money was taken (and, for refunded ones, given back). */
 const RECEIPT_STATUSES = new Set<Payment['status']>(['completed', 'refunded'])
@@ -76,8 +69,8 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     margin: 56,
     info: { Title: `Receipt ML-${payment.id}`, Author: business?.legalName ?? 'MentorLoop' },
   })
-  doc.registerFont('Body', FONTS.regular)
-  doc.registerFont('Body-Bold', FONTS.bold)
+  // pdfkit's Helvetica has no ₹: an embedded Noto Sans does (docs/decisions/093).
+  registerPdfFonts(doc)
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -85,19 +78,19 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     doc.on('error', reject)
   })
   doc
-    .font('Body-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(18)
     .text(business?.legalName ?? 'MentorLoop')
   doc
-    .font('Body')
+    .font(PDF_FONT.regular)
     .fontSize(10)
     .fillColor('#334155')
     .text(business?.address ?? '')
   if (business?.gstin) doc.text(`GSTIN: ${business.gstin}`)
-  doc.moveDown(1.5).fillColor('#0f172a').font('Body-Bold').fontSize(14).text('Payment receipt')
+  doc.moveDown(1.5).fillColor('#0f172a').font(PDF_FONT.bold).fontSize(14).text('Payment receipt')
   doc.moveDown(0.5).fontSize(11)
   for (const [label, value] of rows) {
-    doc.font('Body-Bold').text(`${label}: `, { continued: true }).font('Body').text(value)
+    doc.font(PDF_FONT.bold).text(`${label}: `, { continued: true }).font(PDF_FONT.regular).text(value)
   }
   doc.moveDown(1.5).fontSize(9).fillColor('#475569').text('This is a computer-generated receipt and needs no signature.')
   doc.end()
@@ -111,7 +104,7 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
 async function coverageRow(req: PayloadRequest, payment: Payment, plan: Plan | null): Promise<[string, string][]> {
   if (plan?.product !== 'mentorship') {
     return payment.subscriptionStarts && payment.subscriptionEnds
-      ? [['Plan period', `${formatDate(payment.subscriptionStarts)} to ${formatDate(payment.subscriptionEnds)}`]]
+      ? [['Plan period', formatDateRange(payment.subscriptionStarts, payment.subscriptionEnds)]]
       : []
   }
   const batchId = payment.batch ? (typeof payment.batch === 'object' ? payment.batch.id : payment.batch) : null
@@ -125,12 +118,14 @@ async function coverageRow(req: PayloadRequest, payment: Payment, plan: Plan | n
       return [
         [
           'Covers',
-          `A seat in ${b.mentor}'s ${b.label} batch, ${formatDate(b.starts_on)} to ${formatDate(b.ends_on)}${sessions > 0 ? ` (${sessions} live sessions)` : ''}`,
+          `A seat in ${b.mentor}'s ${b.label} batch, ${formatDateRange(b.starts_on, b.ends_on)}${sessions > 0 ? ` (${sessions} live sessions)` : ''}`,
         ],
       ]
     }
   }
   if (payment.status === 'completed' && !payment.creditEndedAt && payment.subscriptionEnds)
-    return [['Covers', `The student's next seat (a credit, refunded automatically if no seat comes by ${formatDate(payment.subscriptionEnds)})`]]
+    return [
+      ['Covers', `The student's next seat (a credit, refunded automatically if no seat comes by ${formatDate(payment.subscriptionEnds)})`],
+    ]
   return []
 }

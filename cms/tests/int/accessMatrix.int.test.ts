@@ -394,7 +394,8 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
 type GlobalSpec = { read: Persona[]; update: Persona[]; readVersions?: Persona[]; body: Record<string, unknown> }
 const GLOBALS: Record<string, GlobalSpec> = {
   'site-settings': { read: ALL, update: EDITORS, readVersions: EDITORS, body: { supportEmail: 'support@mentorloop.in' } },
-  'business-rules': { read: ADMIN, update: ADMIN, body: { offerHoldHours: 24 } },
+  // The rules the site states to students (the seat hold): read by anyone, changed by admins (decision 091).
+  'business-rules': { read: ALL, update: ADMIN, body: { offerHoldHours: 24 } },
   // Payload's job statistics: written by the job runner only.
   'payload-jobs-stats': { read: ADMIN, update: NOBODY, body: { stats: {} } },
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batchSizeRange, fillBatchSize, mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
+import { mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
 
 describe('mentor profile slugs', () => {
   it('kebab-cases the name and ends with the id', () => {
@@ -29,27 +29,5 @@ describe('mentor profile slugs', () => {
       'priya-2147483648',
     ])
       expect(parseMentorSlug(bad), bad).toBeNull()
-  })
-})
-
-describe('batchSizeRange', () => {
-  it('spans the smallest and largest capacity', () => {
-    expect(batchSizeRange([15, 12, 20])).toBe('12-20')
-    expect(batchSizeRange([15, 15])).toBe('15')
-    expect(batchSizeRange([])).toBeNull()
-    expect(batchSizeRange([0, -1, 1.5])).toBeNull()
-  })
-})
-
-describe('fillBatchSize', () => {
-  it('replaces the placeholder in every string, deeply, and leaves other values alone', () => {
-    const copy = { hero: 'Batches of {batchSize} students', list: [{ text: '{batchSize} seats' }, { n: 3 }], none: null }
-    expect(fillBatchSize(copy, '12-15')).toEqual({
-      hero: 'Batches of 12-15 students',
-      list: [{ text: '12-15 seats' }, { n: 3 }],
-      none: null,
-    })
-    const plain = { a: 'no placeholder' }
-    expect(fillBatchSize(plain, '12-15')).toBe(plain)
   })
 })

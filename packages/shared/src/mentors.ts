@@ -81,27 +81,3 @@ export function parseMentorSlug(slug: string): number | null {
   const id = Number(match[1])
   return id <= 2_147_483_647 ? id : null
 }
-
-/** "a-b" from the published mentors' capacities: the batch size the site states ("12-15"); one number when all agree. */
-export function batchSizeRange(capacities: number[]): string | null {
-  const valid = capacities.filter((c) => Number.isInteger(c) && c > 0)
-  if (valid.length === 0) return null
-  const min = Math.min(...valid)
-  const max = Math.max(...valid)
-  return min === max ? String(min) : `${min}-${max}`
-}
-
-/** The placeholder marketing writes in CMS copy where the batch size goes; the site puts the real range in its place. */
-export const BATCH_SIZE_PLACEHOLDER = '{batchSize}'
-
-/** Every `{batchSize}` in the strings of a value (deeply: settings, plans, rich text) replaced by `size`. */
-export function fillBatchSize<T>(value: T, size: string): T {
-  if (typeof value === 'string')
-    return (value.includes(BATCH_SIZE_PLACEHOLDER) ? value.replaceAll(BATCH_SIZE_PLACEHOLDER, size) : value) as T
-  if (Array.isArray(value)) return value.map((v) => fillBatchSize(v, size)) as T
-  if (value && typeof value === 'object') {
-    if (!JSON.stringify(value).includes(BATCH_SIZE_PLACEHOLDER)) return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillBatchSize(v, size)])) as T
-  }
-  return value
-}

@@ -10,3 +10,32 @@ describe('planLabel', () => {
     )
   })
 })
+
+describe('the spec texts we replaced (docs/vocabulary.md)', () => {
+  it('says "sign in", never "login", in the sign-in messages', async () => {
+    const { MESSAGES } = await import('./messages')
+    expect(MESSAGES.PLEASE_LOGIN).toBe('Please sign in')
+    expect(MESSAGES.LOGIN_SUCCESS).toBe('You are signed in')
+    expect(MESSAGES.LOGIN_FAILED).toBe('Sign-in failed')
+    expect(MESSAGES.LOGOUT_SUCCESS).toBe('You are signed out')
+    expect(MESSAGES.LOGOUT_FAILED).toBe('Sign-out failed')
+    for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\blog ?in\b|\blog ?out\b/i)
+  })
+
+  it('says the waitlist is free instead of "Waitlist Token Raised… contact you via mail if any vacancy"', async () => {
+    const { MESSAGES, waitlistJoinedMessage } = await import('./messages')
+    expect(MESSAGES.WAITLIST_TOKEN_TITLE).toBe('You’re on the waitlist')
+    expect(MESSAGES.WAITLIST_TOKEN).toContain('Joining is free')
+    expect(MESSAGES.WAITLIST_TOKEN).not.toMatch(/token|vacancy/i)
+    expect(waitlistJoinedMessage({ mentorName: 'Aarav Mehta', position: 2, holdHours: 24, hasPlan: false })).toBe(
+      'You’re on Aarav Mehta’s waitlist (number 2). Joining is free; when a seat opens we hold it for you for 24 hours and you pay then.',
+    )
+    const { waitlistNote } = await import('./messages')
+    expect(waitlistNote('Aarav Mehta', 24)).toBe(
+      'Aarav Mehta’s batch is full. Joining the waitlist is free: when a seat opens we hold it for you for 24 hours and you pay then (with a plan, the seat is yours at once).',
+    )
+    expect(waitlistJoinedMessage({ mentorName: 'Aarav Mehta', position: null, holdHours: 24, hasPlan: true })).toBe(
+      'You’re on Aarav Mehta’s waitlist. Joining is free; when a seat opens it is yours at once, paid by your plan.',
+    )
+  })
+})

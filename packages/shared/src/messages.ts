@@ -1,15 +1,17 @@
 /**
  * The human texts of docs/spec.md §8 (and 5), in one place so that the CMS, the site and the tests
- * agree on the wording. Keys are stable error codes; values are what a person reads.
+ * agree on the wording. Keys are stable error codes; values are what a person reads. Where the
+ * spec's words broke the vocabulary (docs/vocabulary.md: "sign in", never "login"; the waitlist is
+ * free), the new text stands here and `messages.test.ts` names it.
  */
 export const MESSAGES = {
   // sign-in
-  LOGIN_SUCCESS: 'Logged In Successfully',
-  LOGIN_FAILED: 'Login Failed',
-  LOGOUT_FAILED: 'Logout Failed',
-  LOGOUT_SUCCESS: 'Logged Out Successfully',
+  LOGIN_SUCCESS: 'You are signed in',
+  LOGIN_FAILED: 'Sign-in failed',
+  LOGOUT_FAILED: 'Sign-out failed',
+  LOGOUT_SUCCESS: 'You are signed out',
   // booking
-  PLEASE_LOGIN: 'Please Login',
+  PLEASE_LOGIN: 'Please sign in',
   MISSING_FIELDS_TITLE: 'Missing Fields',
   MISSING_FIELDS: 'Please fill in all fields.',
   INVALID_PHONE: 'Please enter a valid 10-digit phone number',
@@ -22,9 +24,10 @@ export const MESSAGES = {
   PAYMENT_REQUIRED_TOAST: 'Payment required. Please subscribe to a plan first.',
   BOOKING_FAILED_TITLE: 'Booking Failed',
   SOMETHING_WENT_WRONG: 'Something went wrong.',
-  WAITLIST_TOKEN_TITLE: 'Waitlist Token Raised',
-  WAITLIST_TOKEN: 'You have been added to the waitlist. Our team will contact you via mail if any vacancy.',
-  MENTOR_FULL_TOAST: 'Mentor is full. You have been added to the waitlist.',
+  WAITLIST_TOKEN_TITLE: 'You’re on the waitlist',
+  WAITLIST_TOKEN:
+    'Joining is free. When a seat opens we hold it for you and you pay then; with a plan or a credit, the seat is yours at once.',
+  MENTOR_FULL_TOAST: 'This mentor is full: you are on the waitlist.',
   BOOKING_CREATED: 'Booking created successfully',
   FAILED_CREATE_BOOKING: 'Failed to create booking',
   FAILED_FETCH_BOOKING: 'Failed to fetch booking',
@@ -83,4 +86,26 @@ export function assignedToMentorsMessage(n: number): string {
 
 export function stillOnWaitlistMessage(n: number): string {
   return `Still on waitlist for ${n} mentor(s)`
+}
+
+/** "You're on Aarav Mehta's waitlist (number 2)." */
+export function waitlistPlaceMessage(mentorName: string, position: number | null): string {
+  return `You’re on ${mentorName}’s waitlist${position ? ` (number ${position})` : ''}.`
+}
+
+/**
+ * What joining a waitlist means for this student (docs/design.md §11): free; a student without a
+ * plan gets the opened seat held for `holdHours` and pays then, one with a plan or a credit is
+ * seated at once.
+ */
+export function waitlistJoinedMessage(input: { mentorName: string; position: number | null; holdHours: number; hasPlan: boolean }): string {
+  const then = input.hasPlan
+    ? 'when a seat opens it is yours at once, paid by your plan.'
+    : `when a seat opens we hold it for you for ${input.holdHours} hours and you pay then.`
+  return `${waitlistPlaceMessage(input.mentorName, input.position)} Joining is free; ${then}`
+}
+
+/** Beside a full mentor (booking form, profile): the waitlist is free, and what happens when a seat opens. */
+export function waitlistNote(mentorName: string, holdHours: number): string {
+  return `${mentorName}’s batch is full. Joining the waitlist is free: when a seat opens we hold it for you for ${holdHours} hours and you pay then (with a plan, the seat is yours at once).`
 }

@@ -300,7 +300,7 @@ export interface Media {
   };
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -577,7 +577,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -609,7 +609,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -1546,7 +1546,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Write {batchSize} where the batch size goes (e.g. “batches of {batchSize} students”): the site shows the real range from the published mentors’ capacities, e.g. 12-15.
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
@@ -1557,6 +1557,10 @@ export interface SiteSetting {
   seoTitle: string;
   seoDescription: string;
   supportEmail: string;
+  /**
+   * What {batchSize} reads as everywhere in the copy, e.g. 12–15 or 15.
+   */
+  batchSize: string;
   hero: {
     headline: string;
     subheadline?: string | null;
@@ -1694,6 +1698,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   seoTitle?: T;
   seoDescription?: T;
   supportEmail?: T;
+  batchSize?: T;
   hero?:
     | T
     | {

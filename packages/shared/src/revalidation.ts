@@ -12,7 +12,16 @@ export const REVALIDATE_SIGNATURE_HEADER = 'x-mentorloop-signature'
 /** A signature older (or newer) than this is refused, so a captured call cannot be replayed later. */
 export const REVALIDATE_MAX_SKEW_MS = 5 * 60 * 1000
 
-export const REVALIDATE_TAGS = ['site-settings', 'plans', 'faqs', 'testimonials', 'pages', 'mentors', 'availability'] as const
+export const REVALIDATE_TAGS = [
+  'site-settings',
+  'business-rules',
+  'plans',
+  'faqs',
+  'testimonials',
+  'pages',
+  'mentors',
+  'availability',
+] as const
 export type RevalidateTag = (typeof REVALIDATE_TAGS)[number]
 
 export const revalidateBodySchema = z.object({

@@ -21,5 +21,5 @@ export function earlyBirdBanner(
   const endsAt = section?.bannerEndsAt ? new Date(section.bannerEndsAt) : null
   if (!endsAt || Number.isNaN(endsAt.getTime())) return { text, until: null }
   if (at.getTime() >= endsAt.getTime()) return null
-  return { text, until: formatDate(endsAt, 'dayFirst') }
+  return { text, until: formatDate(endsAt) }
 }

@@ -11,3 +11,14 @@ describe('Mentor-Bookings menu item', () => {
     expect(mentorBookingsHref({ email: 'm@x.in', roles: ['mentor'], mentorId: null })).toBeNull()
   })
 })
+
+describe('the avatar menu’s words (docs/vocabulary.md)', () => {
+  it('says Payments and Question bank, and the header has no avatar for a visitor', async () => {
+    const { avatarMenuItems } = await import('./AvatarMenu')
+    expect(avatarMenuItems({ email: 's@x.in', roles: ['student'] }).map((i) => i.label)).toEqual(['Dashboard', 'Payments', 'Question bank'])
+    const { AVATAR_CLASS } = await import('./avatar')
+    // No green (the spec's signed-out colour) and one colour for the signed-in avatar.
+    expect(AVATAR_CLASS).not.toMatch(/green/)
+    expect(AVATAR_CLASS).toContain('bg-brand-700')
+  })
+})

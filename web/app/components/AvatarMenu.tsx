@@ -1,12 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Link, useLocation, useSubmit } from '@remix-run/react'
+import { AVATAR_CLASS } from './avatar'
 
 /**
- * The avatar menu of docs/spec.md §2. Logged out: a green avatar whose menu offers Login.
- * Logged in: a blue avatar with the e-mail's first letter, and Mentor-Bookings (a mentor's own
- * bookings; the list for admins), Dashboard, Payment, Question Bank (our addition: the spec's
- * question-bank screen has no entry point), Logout. Radix DropdownMenu makes it a real
- * menu: arrow keys, Escape, outside click, focus return, menu roles for screen readers.
+ * The avatar menu of docs/spec.md §2, for a signed-in person only: signed out, the header shows
+ * its "Sign in" button and no avatar (the spec's green "Login" avatar beside it said the same
+ * thing twice, in another word: docs/vocabulary.md). The avatar is the brand's navy with the
+ * e-mail's first letter; the menu offers Mentor-Bookings (a mentor's own bookings; the list for
+ * admins), Dashboard, Payments, Question bank (our addition: the spec's question-bank screen has
+ * no entry point), Sign out. Radix DropdownMenu makes it a real menu: arrow keys, Escape, outside
+ * click, focus return, menu roles for screen readers.
  */
 export type AvatarMenuUser = { email: string; roles: string[]; mentorId?: number | null }
 
@@ -27,27 +30,28 @@ function UserIcon() {
 const itemClass =
   'flex w-full cursor-pointer select-none items-center rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900'
 
-export function AvatarMenu({ user }: { user: AvatarMenuUser | null }) {
+/** The menu's items, in order, for a signed-in person (a mentor's or admin's Mentor-Bookings first). */
+export function avatarMenuItems(user: AvatarMenuUser): { label: string; href: string }[] {
+  const bookings = mentorBookingsHref(user)
+  return [
+    ...(bookings ? [{ label: 'Mentor-Bookings', href: bookings }] : []),
+    { label: 'Dashboard', href: '/myDashboard' },
+    { label: 'Payments', href: '/paymentHistory' },
+    { label: 'Question bank', href: '/question-bank/subscription' },
+  ]
+}
+
+export function AvatarMenu({ user }: { user: AvatarMenuUser }) {
   const location = useLocation()
   const submit = useSubmit()
   const here = `${location.pathname}${location.search}`
-  const initial = user?.email.trim().charAt(0).toUpperCase() ?? ''
-  const bookings = user ? mentorBookingsHref(user) : null
-  const loginHref = location.pathname === '/login' ? `/login${location.search}` : `/login?${new URLSearchParams({ redirectTo: here })}`
+  const initial = user.email.trim().charAt(0).toUpperCase()
 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={user ? `Account menu for ${user.email}` : 'Account menu: not logged in'}
-          data-testid="avatar"
-          data-auth={user ? 'in' : 'out'}
-          className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm ${
-            user ? 'bg-blue-700 hover:bg-blue-800' : 'bg-green-700 hover:bg-green-800'
-          }`}
-        >
-          {user && /[\p{L}\p{N}]/u.test(initial) ? <span aria-hidden="true">{initial}</span> : <UserIcon />}
+        <button type="button" aria-label={`Account menu for ${user.email}`} data-testid="avatar" data-auth="in" className={AVATAR_CLASS}>
+          {/[\p{L}\p{N}]/u.test(initial) ? <span aria-hidden="true">{initial}</span> : <UserIcon />}
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -56,38 +60,21 @@ export function AvatarMenu({ user }: { user: AvatarMenuUser | null }) {
           sideOffset={8}
           className="z-50 min-w-[12rem] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
-          {user ? (
-            <>
-              <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-slate-600">{user.email}</DropdownMenu.Label>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              {bookings ? (
-                <DropdownMenu.Item asChild className={itemClass}>
-                  <Link to={bookings}>Mentor-Bookings</Link>
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to="/myDashboard">Dashboard</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to="/paymentHistory">Payment</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to="/question-bank/subscription">Question Bank</Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <DropdownMenu.Item
-                className={itemClass}
-                // POST only: a link or a prefetch can never log anyone out.
-                onSelect={() => submit({ redirectTo: here }, { method: 'post', action: '/logout' })}
-              >
-                Logout
-              </DropdownMenu.Item>
-            </>
-          ) : (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to={loginHref}>Login</Link>
+          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-slate-600">{user.email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {avatarMenuItems(user).map((item) => (
+            <DropdownMenu.Item key={item.href} asChild className={itemClass}>
+              <Link to={item.href}>{item.label}</Link>
             </DropdownMenu.Item>
-          )}
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            className={itemClass}
+            // POST only: a link or a prefetch can never sign anyone out.
+            onSelect={() => submit({ redirectTo: here }, { method: 'post', action: '/logout' })}
+          >
+            Sign out
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -47,6 +47,7 @@ export function BuyPlanButton({
   planName,
   offerId,
   label,
+  successMessage,
 }: {
   planCode: string
   planName: string
@@ -54,6 +55,8 @@ export function BuyPlanButton({
   offerId?: number
   /** The button's words when it is not "Choose {plan}" (Renew, Claim). */
   label?: string
+  /** What the success dialog says when it is more than "your plan is active" (a claimed seat). */
+  successMessage?: string
 }) {
   const [step, setStep] = useState<Step>(null)
   const [notice, setNotice] = useState<Notice>(null)
@@ -109,7 +112,7 @@ export function BuyPlanButton({
       setNotice({
         kind: 'success',
         title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE,
-        message: MESSAGES.PAYMENT_SUCCESSFUL,
+        message: successMessage ?? MESSAGES.PAYMENT_SUCCESSFUL,
         booking: verified.body.pendingBooking ?? null,
       })
     } finally {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import type { AvatarMenuUser } from './AvatarMenu'
+import { AVATAR_CLASS } from './avatar'
 
 /**
  * Places the avatar menu (AvatarMenu.tsx, unchanged) without putting Radix's dropdown (about
@@ -23,12 +24,17 @@ function Mounted({ onMount }: { onMount: () => void }) {
   return null
 }
 
+/** Signed out there is no avatar: the header's "Sign in" button is the one way in. */
 export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
+  return user ? <SignedInAvatarMenu user={user} /> : null
+}
+
+function SignedInAvatarMenu({ user }: { user: AvatarMenuUser }) {
   const [wanted, setWanted] = useState(false)
   const openWhenReady = useRef(false)
   const placeholderFocused = useRef(false)
   const wrap = useRef<HTMLSpanElement>(null)
-  const initial = user?.email.trim().charAt(0).toUpperCase() ?? ''
+  const initial = user.email.trim().charAt(0).toUpperCase()
   // A transition keeps this button on screen (and focused) until the real menu is ready.
   const load = () => startTransition(() => setWanted(true))
   const press = () => {
@@ -39,11 +45,11 @@ export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
   const placeholder = (
     <button
       type="button"
-      aria-label={user ? `Account menu for ${user.email}` : 'Account menu: not logged in'}
+      aria-label={`Account menu for ${user.email}`}
       aria-haspopup="menu"
       aria-expanded={false}
       data-testid="avatar"
-      data-auth={user ? 'in' : 'out'}
+      data-auth="in"
       onPointerEnter={load}
       onFocus={() => {
         placeholderFocused.current = true
@@ -62,11 +68,9 @@ export function DeferredAvatarMenu({ user }: { user: AvatarMenuUser | null }) {
           press()
         }
       }}
-      className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm ${
-        user ? 'bg-blue-700 hover:bg-blue-800' : 'bg-green-700 hover:bg-green-800'
-      }`}
+      className={AVATAR_CLASS}
     >
-      {user && /[\p{L}\p{N}]/u.test(initial) ? <span aria-hidden="true">{initial}</span> : <UserIcon />}
+      {/[\p{L}\p{N}]/u.test(initial) ? <span aria-hidden="true">{initial}</span> : <UserIcon />}
     </button>
   )
 

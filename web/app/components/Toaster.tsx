@@ -1,9 +1,10 @@
-import { useEffect } from 'react'
+import { type CSSProperties, useEffect } from 'react'
 import { Toaster as SonnerToaster, toast as showToast } from 'sonner'
 import type { Toast } from '~/utils/toast.server'
 
 /** The site's one toast system (sonner): at most 20 visible, announced politely, below the header's reach. */
 export const MAX_TOASTS = 20
+const TOAST_WIDTH = '18rem'
 
 export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
@@ -29,8 +30,17 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           </div>
         </noscript>
       ) : null}
-      {/* At the bottom: the sticky header and its links stay uncovered at every width (issue 12). */}
-      <SonnerToaster position="bottom-center" richColors closeButton visibleToasts={MAX_TOASTS} />
+      {/* At the bottom: the sticky header and its links stay uncovered at every width (issue 12). On
+          a wide screen in the right-hand corner and narrower than sonner's default, so it never
+          covers the centred booking form (issue 20: "Logged In Successfully" hid the Mentor field
+          at 1280 px); below 600 px sonner spans the width, under the content. */}
+      <SonnerToaster
+        position="bottom-right"
+        richColors
+        closeButton
+        visibleToasts={MAX_TOASTS}
+        style={{ '--width': TOAST_WIDTH } as CSSProperties}
+      />
     </>
   )
 }

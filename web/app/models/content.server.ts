@@ -1,4 +1,4 @@
-import { batchSizeRange, DEFAULT_MENTOR_CAPACITY, fillBatchSize, type MentorAvailability } from '@mentorloop/shared'
+import { type CopyValues, copyValues, DEFAULT_OFFER_HOLD_HOURS, fillCopy, type MentorAvailability } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
@@ -28,26 +28,63 @@ const contentTtl = () => env.CONTENT_CACHE_TTL * 1000
 // still served stale-while-revalidate so no visitor waits for it.
 const AVAILABILITY_TTL_MS = 5_000
 
-export const CONTENT_TAGS = ['site-settings', 'plans', 'faqs', 'testimonials', 'pages', 'mentors', 'availability'] as const
+export const CONTENT_TAGS = [
+  'site-settings',
+  'business-rules',
+  'plans',
+  'faqs',
+  'testimonials',
+  'pages',
+  'mentors',
+  'availability',
+] as const
 export type ContentTag = (typeof CONTENT_TAGS)[number]
 
 /**
- * The batch size the site states, from the published mentors' real capacities ("12-15"; one rule:
- * batchSizeRange). Marketing writes `{batchSize}` in CMS copy; it is filled here, after the cache,
- * so a capacity change shows without a content change. Without mentors (or the CMS), the default.
+ * The figures copy states, from the data (docs/decisions/091-copy-placeholders.md): the batch size
+ * staff set in the site settings, the seat hold of the business rules and the plans on sale.
+ * Staff write `{batchSize}`, `{price:CODE}`… in CMS copy; it is filled here, after the cache, so a
+ * changed price reads the same on every page without a content edit.
  */
-export async function getBatchSize(): Promise<string> {
-  const mentors = await getMentorAvailability().catch(() => [])
-  return batchSizeRange(mentors.map((m) => m.capacity)) ?? String(DEFAULT_MENTOR_CAPACITY)
+export async function getCopyValues(): Promise<CopyValues> {
+  const inputs = await Promise.all([
+    loadSiteSettings().catch(() => null),
+    getBusinessRules(),
+    loadPlans('mentorship').catch(() => []),
+    loadPlans('question-bank').catch(() => []),
+  ])
+  // The cached pieces are the same objects until the CMS changes one: so are the values, and the
+  // filled copy below is computed once per change, not on every request.
+  if (lastValues && inputs.every((v, i) => v === lastValues?.inputs[i])) return lastValues.values
+  const [settings, rules, mentorship, questionBank] = inputs
+  const values = copyValues({ batchSize: settings?.batchSize, holdHours: rules.offerHoldHours, plans: [...mentorship, ...questionBank] })
+  lastValues = { inputs, values }
+  return values
 }
 
-const withBatchSize = async <T>(value: Promise<T>): Promise<T> => {
-  const [v, size] = await Promise.all([value, getBatchSize()])
-  return fillBatchSize(v, size)
+let lastValues: { inputs: unknown[]; values: CopyValues } | null = null
+const filled = new WeakMap<object, WeakMap<CopyValues, unknown>>()
+
+const withCopyValues = async <T>(value: Promise<T>): Promise<T> => {
+  const [v, values] = await Promise.all([value, getCopyValues()])
+  if (!v || typeof v !== 'object') return fillCopy(v, values)
+  const byValues = filled.get(v) ?? new WeakMap<CopyValues, unknown>()
+  filled.set(v, byValues)
+  if (!byValues.has(values)) byValues.set(values, fillCopy(v, values))
+  return byValues.get(values) as T
+}
+
+/** The business rules the site states to students (public in the CMS); the defaults when the CMS cannot say. */
+export function getBusinessRules(): Promise<{ offerHoldHours: number }> {
+  return cached('business-rules', { ttlMs: contentTtl(), tags: ['business-rules'] }, async () => {
+    const raw = await cms<{ offerHoldHours?: unknown }>('/globals/business-rules', { query: { depth: 0 } })
+    const hours = Number(raw?.offerHoldHours)
+    return { offerHoldHours: Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_OFFER_HOLD_HOURS }
+  }).catch(() => ({ offerHoldHours: DEFAULT_OFFER_HOLD_HOURS }))
 }
 
 export function getSiteSettings(): Promise<SiteCopy> {
-  return withBatchSize(loadSiteSettings())
+  return withCopyValues(loadSiteSettings())
 }
 
 function loadSiteSettings(): Promise<SiteCopy> {
@@ -57,23 +94,25 @@ function loadSiteSettings(): Promise<SiteCopy> {
 }
 
 export function getPlans(product: Plan['product']): Promise<PlanView[]> {
-  return withBatchSize(
-    cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
-      const res = await cms<Paginated<unknown>>('/plans', {
-        query: {
-          where: { product: { equals: product }, active: { equals: true } },
-          sort: 'order',
-          limit: 20,
-          depth: 0,
-        },
-      })
-      return parsePlans(res.docs)
-    }),
-  )
+  return withCopyValues(loadPlans(product))
+}
+
+function loadPlans(product: Plan['product']): Promise<PlanView[]> {
+  return cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
+    const res = await cms<Paginated<unknown>>('/plans', {
+      query: {
+        where: { product: { equals: product }, active: { equals: true } },
+        sort: 'order',
+        limit: 20,
+        depth: 0,
+      },
+    })
+    return parsePlans(res.docs)
+  })
 }
 
 export function getFaqs(): Promise<FaqView[]> {
-  return withBatchSize(
+  return withCopyValues(
     cached('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
       const res = await cms<Paginated<unknown>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
       return parseFaqs(res.docs)
@@ -90,7 +129,7 @@ export function getTestimonials(): Promise<TestimonialView[]> {
 
 /** A policy page, or `null` when it is missing or has no title and text (the route answers 404). */
 export function getPage(slug: string): Promise<PageView | null> {
-  return withBatchSize(
+  return withCopyValues(
     cached(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
       const res = await cms<Paginated<unknown>>('/pages', {
         query: { where: { slug: { equals: slug } }, limit: 1, depth: 0 },

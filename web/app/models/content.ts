@@ -66,6 +66,8 @@ const siteSettingsSchema = z
     seoTitle: text,
     seoDescription: text,
     supportEmail: text,
+    /** What `{batchSize}` reads as (filled in content.server.ts, not shown on its own). */
+    batchSize: text,
     hero: heroSchema,
     features: listOf(z.object({ id, title: required, description: required })),
     explainers: listOf(
@@ -76,6 +78,7 @@ const siteSettingsSchema = z
     about: section({ heading: textOr('About Us'), body: required }, () => true),
     faqSection: section({ heading: textOr('Frequently Asked Questions') }, () => true),
     contact: section({ heading: textOr('Contact Us'), body: text }, () => true),
+    booking: section({ heading: textOr('Book Your Session'), footnote: text }, () => true),
     plansSection: section({ heading: textOr('Choose Your Plan'), banner: text, bannerEndsAt: text }, () => true),
     footer: section(
       {
@@ -97,6 +100,7 @@ const siteSettingsSchema = z
     mentorsSection: s.mentorsSection ?? { heading: 'Mentors', intro: null },
     faqSection: s.faqSection ?? { heading: 'Frequently Asked Questions' },
     plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null, bannerEndsAt: null },
+    booking: s.booking ?? { heading: 'Book Your Session', footnote: null },
     footer: s.footer ?? {
       tagline: null,
       services: [],
@@ -130,6 +134,7 @@ const planSchema = z.object({
   strikePrice: money,
   currency: textOr('INR'),
   badge: text,
+  sessionsIncluded: z.number().int().nonnegative().nullable().catch(null),
   features: listOf(z.object({ id, text: required, value: text, available: z.boolean().catch(true) })),
 })
 export type PlanView = z.output<typeof planSchema>

@@ -1,4 +1,4 @@
-import { formatDate } from '@mentorloop/shared'
+import { fillCopy, formatDate } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
 import { type MouseEvent, useEffect } from 'react'
@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { RichText } from '~/components/RichText'
 import { CmsError } from '~/models/cms.server'
 import { parsePage } from '~/models/content'
-import { getPage } from '~/models/content.server'
+import { getCopyValues, getPage } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mergePreview, useLivePreview } from '~/utils/live-preview'
 import { POLICY_SLUGS } from '~/utils/policy'
@@ -27,9 +27,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   if (!(POLICY_SLUGS as readonly string[]).includes(slug)) throw new Response('We could not find that page.', { status: 404 })
   try {
-    const page = await getPage(slug)
+    const [page, copy] = await Promise.all([getPage(slug), getCopyValues()])
     if (!page) throw new Response('We could not find that page.', { status: 404 })
     return {
+      // The live preview fills the placeholders of what staff type with the same values.
+      copy,
       page: { id: page.id, title: page.title, summary: page.summary, content: page.content, updatedAt: page.updatedAt },
       canonical: `${env.WEB_PUBLIC_URL}/${slug}`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
@@ -48,7 +50,7 @@ export default function PolicyPage() {
   // An edit that empties the page previews as the published page (publishing it would 404).
   const page =
     (preview?.collectionSlug === 'pages' && String(preview.data.id) === String(data.page.id)
-      ? parsePage(mergePreview(data.page, preview.data))
+      ? parsePage(fillCopy(mergePreview(data.page, preview.data), data.copy))
       : null) ?? data.page
   const navigate = useNavigate()
   // Remix keeps the position in history.state.idx: 0 means this page was the first one opened.
@@ -71,7 +73,7 @@ export default function PolicyPage() {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
-  const updated = page.updatedAt ? formatDate(page.updatedAt, 'longDate') : null
+  const updated = page.updatedAt ? formatDate(page.updatedAt) : null
   return (
     <div className="bg-slate-900/50 px-3 py-8 sm:px-6 sm:py-12">
       <article

@@ -1,4 +1,4 @@
-import { earlyBirdBanner, now, seatAction } from '@mentorloop/shared'
+import { earlyBirdBanner, fillCopy, now, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -13,12 +13,12 @@ import { AboutSection, ContactSection, FaqSection } from '~/components/landing/T
 import type { MentorsResult } from '~/components/landing/types'
 import { CmsError, cms } from '~/models/cms.server'
 import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
-import { getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
+import { getCopyValues, getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { readBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
-import { mergeIntoList, mergePreview, useLivePreview } from '~/utils/live-preview'
+import { mergeIntoList, mergePreview, previewValues, useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
 import { getSessionToken } from '~/utils/session.server'
 
@@ -48,11 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const streamMentors = request.headers.get('sec-fetch-dest') === 'empty'
   const mentors = loadMentors()
   try {
-    const [settings, plans, faqs, testimonials, user] = await Promise.all([
+    const [settings, plans, faqs, testimonials, copy, user] = await Promise.all([
       getSiteSettings(),
       getPlans('mentorship'),
       getFaqs(),
       getTestimonials(),
+      getCopyValues(),
       getOptionalUser(request).catch(() => null),
     ])
     // The booking this visitor started before signing in or paying fills the form again.
@@ -70,11 +71,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ])
       : [null, null]
     // The sections' copy only (the footer comes with the layout): less to send and to hydrate.
-    const { footer: _footer, ...copy } = settings
+    const { footer: _footer, ...sections } = settings
     return {
-      settings: copy,
+      settings: sections,
       // Decided per request from the clock: the cached settings cannot keep an ended offer up.
-      earlyBird: earlyBirdBanner(copy.plansSection, now()),
+      earlyBird: earlyBirdBanner(sections.plansSection, now()),
+      // The figures behind the copy's placeholders: the live preview fills what staff type with them.
+      copy,
       plans,
       owned,
       faqs,
@@ -140,10 +143,14 @@ export default function Index() {
   // Staff editing in the CMS see their unsaved changes here (live preview), normalised like the
   // published content: a section they empty disappears, as it will once published.
   const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
-  const settings = preview?.globalSlug === 'site-settings' ? parseSiteSettings(mergePreview(data.settings, preview.data)) : data.settings
-  const plans = preview ? parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
+  const editedPlans = preview ? parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
+  // What staff type still holds placeholders: filled with the edited batch size and prices.
+  const values = preview ? previewValues(data.copy, preview, editedPlans) : data.copy
+  const plans = preview ? fillCopy(editedPlans, values) : data.plans
+  const settings =
+    preview?.globalSlug === 'site-settings' ? fillCopy(parseSiteSettings(mergePreview(data.settings, preview.data)), values) : data.settings
   const earlyBird = preview?.globalSlug === 'site-settings' ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird
-  const faqs = preview ? parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')) : data.faqs
+  const faqs = preview ? fillCopy(parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')), values) : data.faqs
   const testimonials = preview ? parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
   const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
   const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
@@ -167,6 +174,9 @@ export default function Index() {
         user={user}
         draft={data.draft}
         preselectedMentorId={preselectedMentorId}
+        heading={settings.booking.heading}
+        footnote={settings.booking.footnote}
+        holdHours={values.holdHours}
       />
       <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} owned={data.owned} />
     </>

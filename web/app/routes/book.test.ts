@@ -24,7 +24,7 @@ const post = (body: Record<string, string>, cookie?: string) =>
   })
 
 describe('/book keeps the booking a visitor started', () => {
-  it('signed out: "Please Login", and the mentor, name and phone are kept for after sign-in', async () => {
+  it('signed out: "Please sign in", and the mentor, name and phone are kept for after sign-in', async () => {
     const res = (await route.action({
       request: post({ name: 'Ananya Rao', contact: '9812345678', mentorId: '4' }),
       params: {},

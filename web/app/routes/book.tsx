@@ -6,10 +6,12 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { BookingSection } from '~/components/landing/BookingSection'
 import { getMentorsWithSeats, postBooking } from '~/models/booking.server'
 import { cms, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
+import { getBusinessRules, getSiteSettings } from '~/models/content.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
 import { clearBookingDraft, hasBookingDraftCookie, readBookingDraft, saveBookingDraft } from '~/utils/booking-draft.server'
 import { getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { alreadySeatedMessage, waitlistedMessage } from './book.server'
 
 /**
  * The booking form's action (the landing page's "Book Your Session" posts here), and a page of
@@ -26,9 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mentors = await getMentorsWithSeats(token).catch(() => [])
   const draft = await readBookingDraft(request, user?.id ?? null)
   const preselected = Number(new URL(request.url).searchParams.get('mentor')) || draft?.mentorId || null
-  const profile = user ? await cms<{ phone?: string | null }>(`/users/${user.id}`, { token, query: { depth: 0 } }).catch(() => null) : null
+  const [profile, rules, settings] = await Promise.all([
+    user ? cms<{ phone?: string | null }>(`/users/${user.id}`, { token, query: { depth: 0 } }).catch(() => null) : null,
+    getBusinessRules(),
+    getSiteSettings().catch(() => null),
+  ])
   return data(
     {
+      holdHours: rules.offerHoldHours,
+      booking: settings?.booking ?? null,
       mentors: mentors.map(({ id, name, action }) => ({ id, name, action })),
       user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       preselected,
@@ -55,11 +63,11 @@ async function doneHeaders(request: Request): Promise<Headers> {
   return headers
 }
 
-/** "Please Login"; the values are kept for whichever account signs in next, and the form comes back with them. */
+/** "Please sign in"; the values are kept for whichever account signs in next, and the form comes back with them. */
 const loginFirst = async (values: { name: string; contact: string; mentorId: string }) =>
   fail(
     401,
-    { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with Google to book a session.', values },
+    { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in with your Google account to book a seat or join a waitlist.', values },
     await saveBookingDraft(values, null),
   )
 
@@ -118,21 +126,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast('/myDashboard', { type: 'success', title: MESSAGES.BOOKING_CREATED }, { headers: await doneHeaders(request) })
   }
   if (answer.ok) {
+    const message = await waitlistedMessage(token, user.id, mentorId, answer.position)
     if (!withJs) {
       return redirectWithToast(
         '/myDashboard',
-        { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: MESSAGES.WAITLIST_TOKEN },
+        { type: 'info', title: MESSAGES.WAITLIST_TOKEN_TITLE, description: message },
         { headers: await doneHeaders(request) },
       )
     }
     return data<BookResult>(
-      {
-        id: crypto.randomUUID(),
-        outcome: 'waitlisted',
-        title: MESSAGES.WAITLIST_TOKEN_TITLE,
-        message: MESSAGES.WAITLIST_TOKEN,
-        position: answer.position,
-      },
+      { id: crypto.randomUUID(), outcome: 'waitlisted', title: MESSAGES.WAITLIST_TOKEN_TITLE, message, position: answer.position },
       { headers: await doneHeaders(request) },
     )
   }
@@ -147,7 +150,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (answer.code === 'UNAUTHENTICATED') return loginFirst(values)
   if (answer.code === 'ALREADY_BOOKED' || answer.code === 'MENTOR_ALREADY_BOOKED') {
     // Nothing left to finish: a kept booking would only offer itself again after the next payment.
-    return fail(409, { kind: 'already', title: answer.title, message: answer.message, values }, await dropDraft(request))
+    const message = answer.code === 'MENTOR_ALREADY_BOOKED' ? await alreadySeatedMessage(token, user.id, answer.message) : answer.message
+    return fail(409, { kind: 'already', title: answer.title, message, values }, await dropDraft(request))
   }
   return fail(answer.status, {
     kind: 'failed',
@@ -160,9 +164,20 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function BookPage() {
-  const { mentors, user, preselected, draft } = useLoaderData<typeof loader>()
+  const { mentors, user, preselected, draft, holdHours, booking } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <BookingSection mentors={mentors} user={user} draft={draft} preselectedMentorId={preselected} result={result ?? null} />
+  return (
+    <BookingSection
+      mentors={mentors}
+      user={user}
+      draft={draft}
+      preselectedMentorId={preselected}
+      result={result ?? null}
+      heading={booking?.heading}
+      footnote={booking?.footnote}
+      holdHours={holdHours}
+    />
+  )
 }
 
 export function ErrorBoundary() {

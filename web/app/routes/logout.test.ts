@@ -1,8 +1,9 @@
+import { MESSAGES } from '@mentorloop/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * POST /logout when the CMS cannot be reached: the session is still live there, so the person
- * stays signed in and reads "Logout Failed" with the reason. (The CMS here is a closed port, the
+ * stays signed in and reads "Sign-out failed" with the reason. (The CMS here is a closed port, the
  * network boundary; the successful logout runs end to end in e2e/tests/auth.spec.ts.)
  */
 let route: typeof import('./logout')
@@ -23,7 +24,7 @@ function toastIn(setCookies: string[]): { type: string; title: string; descripti
 }
 
 describe('POST /logout', () => {
-  it('says "Logout Failed" with the error text and keeps the session when the CMS is unreachable', async () => {
+  it('says "Sign-out failed" with the error text and keeps the session when the CMS is unreachable', async () => {
     const cookie = (await session.commitSessionToken('a.b.c', Math.floor(Date.now() / 1000) + 3600)).split(';')[0]!
     const request = new Request('http://localhost:3000/logout', {
       method: 'POST',
@@ -35,7 +36,7 @@ describe('POST /logout', () => {
     expect(res.headers.get('location')).toBe('/paymentHistory')
     const setCookies = res.headers.getSetCookie()
     expect(setCookies.some((c) => c.startsWith('ml_session='))).toBe(false)
-    expect(toastIn(setCookies)).toMatchObject({ type: 'error', title: 'Logout Failed' })
+    expect(toastIn(setCookies)).toMatchObject({ type: 'error', title: MESSAGES.LOGOUT_FAILED })
     expect(toastIn(setCookies)?.description).toBe('Temporarily unavailable, please try again.')
   })
 
@@ -46,7 +47,7 @@ describe('POST /logout', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ml_session=;'))).toBe(true)
     // A booking kept in this browser (its phone number) goes with the session.
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ml_booking_draft=') && c.includes('Max-Age=0'))).toBe(true)
-    expect(toastIn(res.headers.getSetCookie())).toMatchObject({ type: 'success', title: 'Logged Out Successfully' })
+    expect(toastIn(res.headers.getSetCookie())).toMatchObject({ type: 'success', title: MESSAGES.LOGOUT_SUCCESS })
   })
 
   it('GET /logout logs nobody out', async () => {

@@ -1,10 +1,10 @@
-import { batchStatusLine, formatDate, mentorSlug, parseMentorSlug, seatAction } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, mentorSlug, parseMentorSlug, seatAction, waitlistNote } from '@mentorloop/shared'
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { CmsError } from '~/models/cms.server'
-import { getMentorAvailability } from '~/models/content.server'
+import { getBusinessRules, getMentorAvailability } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mentorProfileSeo } from '~/utils/mentorSeo'
 
@@ -35,13 +35,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!mentor) throw notFound()
   const slug = mentorSlug(mentor)
   if (slug !== params.slug) throw redirect(`/mentor/${slug}`, 301)
-  return { mentor, canonical: `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/mentor/${slug}` }
+  const rules = await getBusinessRules()
+  return { mentor, holdHours: rules.offerHoldHours, canonical: `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/mentor/${slug}` }
 }
 
 export const headers = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60' })
 
 export default function MentorProfile() {
-  const { mentor } = useLoaderData<typeof loader>()
+  const { mentor, holdHours } = useLoaderData<typeof loader>()
   const waitlist = seatAction(mentor) === 'waitlist'
   const skills = mentor.skills
     .split(',')
@@ -102,6 +103,11 @@ export default function MentorProfile() {
         <p className={`mt-2 font-medium ${waitlist ? 'text-amber-900' : 'text-green-800'}`} data-testid="batch-status">
           {batchStatusLine(mentor, (iso) => formatDate(iso))}
         </p>
+        {waitlist ? (
+          <p className="mt-2 text-slate-700" data-testid="waitlist-note">
+            {waitlistNote(mentor.name, holdHours)}
+          </p>
+        ) : null}
         <a
           href={`/?mentor=${mentor.id}#booking`}
           className={`mt-4 inline-block rounded-lg px-5 py-2.5 font-semibold ${

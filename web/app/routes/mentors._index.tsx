@@ -19,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     request,
     Promise.all([getMentorsWithSeats(token), getUserWaitlist(token, user.id).catch(() => [])]).then(([mentors, waitlist]) => ({
       mentors,
+      // The spec's "Add Mentor" labels belong to the mentor/admin screen; a student sees the
+      // public words (docs/decisions/092-waitlist-free-on-every-screen.md).
+      staff: user.roles.includes('admin') || user.roles.includes('mentor'),
       // Only this mentor's own entry (and every entry for admins) opens the bookings page.
       canSeeBookingsOf: (user.roles.includes('admin') ? 'all' : user.roles.includes('mentor') ? user.mentorId : null) as
         | 'all'
@@ -42,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
         title: MESSAGES.BOOKING_CREATED,
         description: 'A seat was free, so it is yours.',
       })
-    return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.ADDED_TO_WAITLIST })
+    return redirectWithToast('/mentors', { type: 'success', title: MESSAGES.ADDED_TO_WAITLIST, description: MESSAGES.WAITLIST_TOKEN })
   } catch (error) {
     const description = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
     return redirectWithToast('/mentors', { type: 'error', title: MESSAGES.FAILED_ADD_WAITLIST, description })
@@ -71,7 +74,9 @@ export default function Mentors() {
           </div>
         }
       >
-        {({ mentors, waiting, canSeeBookingsOf }) => <MentorList mentors={mentors} waiting={waiting} canSeeBookingsOf={canSeeBookingsOf} />}
+        {({ mentors, waiting, canSeeBookingsOf, staff }) => (
+          <MentorList mentors={mentors} waiting={waiting} canSeeBookingsOf={canSeeBookingsOf} staff={staff} />
+        )}
       </Deferred>
     </PrivatePage>
   )
@@ -81,10 +86,13 @@ function MentorList({
   mentors,
   waiting,
   canSeeBookingsOf,
+  staff,
 }: {
   mentors: MentorListItem[]
   waiting: number[]
   canSeeBookingsOf: 'all' | number | null
+  /** A mentor or an admin: the spec's screen with its labels. */
+  staff: boolean
 }) {
   const navigation = useNavigation()
   if (mentors.length === 0) return <p className="text-slate-700">{MESSAGES.NO_MENTORS}</p>
@@ -98,10 +106,14 @@ function MentorList({
             <Link
               to={canSeeBookingsOf === 'all' || canSeeBookingsOf === m.id ? `/mentors/${m.id}` : mentorProfilePath(m)}
               data-testid="mentor-button"
-              className={`max-w-full break-words rounded-lg px-4 py-2 font-semibold text-white ${m.action === 'waitlist' ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`}
+              className={
+                staff
+                  ? `max-w-full break-words rounded-lg px-4 py-2 font-semibold text-white ${m.action === 'waitlist' ? 'bg-brand-700 hover:bg-brand-900' : 'bg-green-700 hover:bg-green-800'}`
+                  : 'max-w-full break-words font-semibold text-brand-700 underline hover:text-brand-900'
+              }
             >
               {m.name}
-              {m.action === 'waitlist' ? ' - Join Waitlist' : ' - Add Mentor'}
+              {staff ? (m.action === 'waitlist' ? ' - Join Waitlist' : ' - Add Mentor') : null}
             </Link>
             {m.seats ? (
               <span className="text-sm text-slate-700" data-testid="batch-status">
@@ -119,9 +131,18 @@ function MentorList({
                   disabled={joining}
                   className="max-w-full rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
                 >
-                  {joining ? 'Joining…' : 'Join Waitlist (No Payment Required)'}
+                  {joining ? 'Joining…' : 'Join Waitlist (free)'}
+                  <span className="sr-only"> for {m.name}</span>
                 </button>
               </Form>
+            ) : null}
+            {m.action === 'book' && !staff ? (
+              <Link
+                to={`/?mentor=${m.id}#booking`}
+                className="max-w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+              >
+                Book Session<span className="sr-only"> with {m.name}</span>
+              </Link>
             ) : null}
           </li>
         )

@@ -1,5 +1,5 @@
 import type { BatchView, BookingView, NoticeView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
-import { formatDate, formatIst, formatRupees, MESSAGES } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatDateTime, formatRupees, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -26,6 +26,7 @@ import {
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
+import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -151,15 +152,15 @@ export default function Dashboard() {
             </div>
           }
         >
-          {({ bookings, waitlist }) => <Upcoming bookings={bookings} waitlist={waitlist} />}
+          {({ bookings, waitlist, offers }) => <Upcoming bookings={bookings} waitlist={waitlist} offers={offers} />}
         </Deferred>
       </section>
     </PrivatePage>
   )
 }
 
-/** The dates of a batch in words: "January 2027 · Jan 1, 2027 to Jan 31, 2027". */
-const batchDates = (b: BatchView) => `${b.label} · ${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
+/** The dates of a batch in words: "January 2027 · 1–31 Jan 2027". */
+const batchDates = (b: BatchView) => `${b.label} · ${formatDateRange(b.startsOn, b.endsOn)}`
 
 /**
  * Seats held for the student (docs/decisions/045-batches-in-time.md): an offer from the waitlist
@@ -205,6 +206,7 @@ function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: Pla
                         planCode={p.code}
                         planName={p.name}
                         offerId={o.id}
+                        successMessage={claimedSeatMessage(o)}
                         label={
                           o.kind === 'continuing' ? `Renew ${p.name} and keep the seat` : `Claim with ${p.name} · ${formatRupees(p.price)}`
                         }
@@ -229,9 +231,12 @@ function HeldSeats({ offers, plan, plans }: { offers: SeatOfferView[]; plan: Pla
   )
 }
 
-function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: WaitlistEntryView[] }) {
+function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; waitlist: WaitlistEntryView[]; offers: SeatOfferView[] }) {
   const active = bookings.filter((b) => b.status === 'confirmed')
-  const waiting = waitlist.filter((w) => w.status === 'waiting')
+  // A seat held for the student from a queue is that queue's news: the held-seat card says it
+  // once, instead of "a seat is held for you" above and "you are number 1 in the queue" here.
+  const held = new Set(offers.filter((o) => o.kind === 'waitlist').map((o) => o.mentor.id))
+  const waiting = waitlist.filter((w) => w.status === 'waiting' && !held.has(w.mentorId))
   if (active.length === 0 && waiting.length === 0) return <p className="mt-4 text-slate-700">{MESSAGES.NO_UPCOMING_SESSIONS}</p>
   return (
     <div className="mt-4 space-y-4">
@@ -261,7 +266,7 @@ function Upcoming({ bookings, waitlist }: { bookings: BookingView[]; waitlist: W
                   confirmKey={`cancel-${b.id}`}
                   trigger="Cancel booking"
                   title="Cancel this booking?"
-                  description={`Your seat in ${b.mentor.name}'s batch goes to the next student on the waitlist. You cannot undo this.`}
+                  description={cancelSeatText(b)}
                   confirmLabel="Yes, cancel booking"
                   fields={{ intent: 'cancel', bookingId: String(b.id) }}
                 />
@@ -321,8 +326,8 @@ function SessionTimes({ booking }: { booking: BookingView }) {
       <ul className="space-y-1 text-slate-800">
         {sessions.map((s) => (
           <li key={s.id}>
-            <span className="font-medium">{s.title}</span>: <time dateTime={s.startsAt}>{formatIst(s.startsAt)}</time> ({s.durationMinutes}{' '}
-            min)
+            <span className="font-medium">{s.title}</span>: <time dateTime={s.startsAt}>{formatDateTime(s.startsAt)}</time> (
+            {s.durationMinutes} min)
           </li>
         ))}
       </ul>

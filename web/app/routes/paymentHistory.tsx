@@ -1,5 +1,6 @@
 import {
   formatDate,
+  formatDateRange,
   formatRupees,
   MESSAGES,
   type PaymentHistoryItem,
@@ -14,10 +15,11 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { type RefundActionData, RefundFlow } from '~/components/payments/RefundFlow'
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
+import { paymentDates, refundablePayments } from '~/models/paymentHistory'
 import { getPaymentHistory, requestRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
-export const meta: MetaFunction = () => [{ title: 'Payment history · MentorLoop' }]
+export const meta: MetaFunction = () => [{ title: 'Payments · MentorLoop' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request)
@@ -70,8 +72,9 @@ const REFUND_LABEL: Record<RefundView['status'], string> = {
   rejected: 'Refund not approved',
 }
 
-function refundText(refund: RefundView): string {
-  if (refund.status === 'refunded' && refund.refundedAt) return `Refunded on ${formatDate(refund.refundedAt)}`
+/** The refund's state in words; a refunded one's date is in the card's dates, not said again here. */
+function refundText(refund: RefundView): string | null {
+  if (refund.status === 'refunded') return null
   if (refund.status === 'rejected' && refund.adminNote) return `${REFUND_LABEL.rejected}: ${refund.adminNote}`
   return REFUND_LABEL[refund.status]
 }
@@ -88,16 +91,9 @@ function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
   return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
 }
 
-/** The date line with the verb that fits: a failed attempt was never paid. */
-function dateLine(p: PaymentHistoryItem): [string, string] {
-  if (p.status === 'refunded') return ['Refunded on', formatDate(p.refund?.refundedAt ?? p.createdAt)]
-  if (p.status === 'failed') return ['Attempted on', formatDate(p.createdAt)]
-  if (p.complimentary) return ['Granted on', formatDate(p.createdAt)]
-  return ['Paid on', formatDate(p.createdAt)]
-}
-
 function PaymentCard({ p }: { p: PaymentHistoryItem }) {
-  const [verb, date] = dateLine(p)
+  const dates = paymentDates(p)
+  const refundLine = p.refund ? refundText(p.refund) : null
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-card" data-status={p.status}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -111,27 +107,27 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
         <StatusBadge payment={p} />
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-slate-500">{verb}</dt>
-          <dd className="font-medium" data-testid="payment-date">
-            {date}
-          </dd>
-        </div>
+        {dates.map(([verb, date]) => (
+          <div key={verb}>
+            <dt className="text-slate-500">{verb}</dt>
+            <dd className="font-medium" data-testid="payment-date">
+              {date}
+            </dd>
+          </div>
+        ))}
         {p.covers ? (
           <div>
             <dt className="text-slate-500">{p.status === 'refunded' ? 'It paid for' : 'It pays for'}</dt>
             <dd className="font-medium" data-testid="payment-covers">
               {p.covers.kind === 'seat'
-                ? `Your seat in ${p.covers.mentor}'s ${p.covers.batch.label} batch (${formatDate(p.covers.batch.startsOn)} to ${formatDate(p.covers.batch.endsOn)}${p.covers.sessions > 0 ? `, ${p.covers.sessions} live sessions` : ''})`
+                ? `Your seat in ${p.covers.mentor}'s ${p.covers.batch.label} batch (${formatDateRange(p.covers.batch.startsOn, p.covers.batch.endsOn)}${p.covers.sessions > 0 ? `, ${p.covers.sessions} live sessions` : ''})`
                 : `Your next seat (a credit; refunded automatically if no seat comes by ${formatDate(p.covers.until)})`}
             </dd>
           </div>
         ) : p.status === 'completed' && p.subscriptionEnds ? (
           <div>
             <dt className="text-slate-500">Plan runs</dt>
-            <dd className="font-medium">
-              {formatDate(p.subscriptionStarts)} to {formatDate(p.subscriptionEnds)}
-            </dd>
+            <dd className="font-medium">{formatDateRange(p.subscriptionStarts, p.subscriptionEnds)}</dd>
           </div>
         ) : null}
         {p.complimentary ? null : (
@@ -155,9 +151,9 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
           </a>
         </p>
       ) : null}
-      {p.refund ? (
+      {p.refund && refundLine ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="refund-status" data-refund-status={p.refund.status}>
-          {refundText(p.refund)}
+          {refundLine}
         </p>
       ) : null}
     </li>
@@ -169,12 +165,10 @@ export default function PaymentHistory() {
   const navigation = useNavigation()
   const revalidator = useRevalidator()
   const loading = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === '/paymentHistory')
-  const refundable = payments
-    .filter((p) => p.status === 'completed' && !p.complimentary && (!p.refund || p.refund.status === 'rejected'))
-    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName, amount: p.amount }))
+  const refundable = refundablePayments(payments)
 
   return (
-    <PrivatePage title="Payment History" subtitle="Track your mentorship payments and subscription details.">
+    <PrivatePage title="Payments" subtitle="Every payment, what it covers, its receipt, and refunds.">
       <div aria-live="polite">{loading ? <p className="mb-4 text-slate-600">Loading payment history...</p> : null}</div>
       {error ? (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">

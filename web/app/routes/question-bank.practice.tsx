@@ -1,6 +1,7 @@
 import { formatTopicScore, type QbPracticeQuestion, type QbTopicScore, qbAnswerSchema } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { Spinner } from '~/components/questionBank/Spinner'
@@ -36,6 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = () => NO_STORE
 
+/** "Check answer" with nothing chosen, in the page and in the action's answer alike. */
+const CHOOSE_AN_ANSWER = 'Choose an answer first: pick one of the options, then check it.'
+
 type AnswerResult = { ok: true; questionId: number } | { ok: false; questionId: number | null; error: string }
 
 /**
@@ -49,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = qbAnswerSchema.safeParse({ questionId: form.get('questionId'), chosenOption: form.get('chosenOption') ?? undefined })
   if (!parsed.success)
     return data<AnswerResult>(
-      { ok: false, questionId, error: parsed.error.issues[0]?.message ?? 'Choose an answer.' },
+      { ok: false, questionId, error: form.get('chosenOption') ? (parsed.error.issues[0]?.message ?? CHOOSE_AN_ANSWER) : CHOOSE_AN_ANSWER },
       { status: 400, headers: NO_STORE },
     )
   try {
@@ -178,7 +182,10 @@ function QuestionCard({ question: q, number }: { question: QbPracticeQuestion; n
   const headingId = `q-${q.id}`
   const fetcher = useFetcher<AnswerResult>()
   const answer = q.answer
-  const error = fetcher.data && !fetcher.data.ok && fetcher.state === 'idle' ? fetcher.data.error : null
+  // "Check answer" with nothing chosen says so (the browser's own bubble for `required` is easy to
+  // miss and says nothing to a screen reader); without JavaScript the action answers the same.
+  const [unanswered, setUnanswered] = useState(false)
+  const error = unanswered ? CHOOSE_AN_ANSWER : fetcher.data && !fetcher.data.ok && fetcher.state === 'idle' ? fetcher.data.error : null
   const checking = fetcher.state !== 'idle'
   return (
     <li>
@@ -192,7 +199,18 @@ function QuestionCard({ question: q, number }: { question: QbPracticeQuestion; n
           Question {number} · {q.exam} {q.year} · {q.topic}
         </h2>
         <p className="mt-2 whitespace-pre-line text-slate-900">{q.question}</p>
-        <fetcher.Form method="post" className="mt-4" aria-describedby={error ? `${headingId}-error` : undefined}>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="mt-4"
+          aria-describedby={error ? `${headingId}-error` : undefined}
+          onSubmit={(event) => {
+            const chosen = new FormData(event.currentTarget).get('chosenOption')
+            setUnanswered(!chosen)
+            if (!chosen) event.preventDefault()
+          }}
+          onChange={() => setUnanswered(false)}
+        >
           <input type="hidden" name="questionId" value={q.id} />
           <fieldset disabled={Boolean(answer) || checking}>
             <legend className="sr-only">Your answer to question {number}</legend>
@@ -216,7 +234,6 @@ function QuestionCard({ question: q, number }: { question: QbPracticeQuestion; n
                         name="chosenOption"
                         value={value}
                         defaultChecked={isChosen}
-                        required
                         className="mt-1 size-4 accent-brand-700"
                       />
                       <span className="min-w-0 break-words">

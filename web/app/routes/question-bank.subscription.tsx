@@ -16,10 +16,10 @@ import { PrivatePage } from '~/components/PrivatePage'
 import { Confetti } from '~/components/questionBank/Confetti'
 import { Spinner } from '~/components/questionBank/Spinner'
 import { type Banner, StatusBanner } from '~/components/questionBank/StatusBanner'
-import { CmsError } from '~/models/cms.server'
+import { CmsError, cmsUnavailable } from '~/models/cms.server'
 import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
-import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { getOptionalSession, NO_STORE, requireUser } from '~/utils/auth.server'
 import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
 import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
 
@@ -27,13 +27,23 @@ import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
  * The question-bank subscription screen (docs/spec.md §2, §4, §8): current plan and expiry, the
  * Free and Plus cards from the CMS, and the Plus purchase through the checkout widget. The
  * browser only talks to this route; the route calls the CMS with the student's token.
+ * Visitors see the plans too (what Free and Plus offer, the price); sign-in comes when they
+ * subscribe or practise.
  */
 export const meta: MetaFunction = () => [{ title: 'Question bank subscription · MentorLoop' }]
 
 const FREE_STATUS: QbSubscriptionStatus = { currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireUser(request)
+  const session = await getOptionalSession(request).catch(() => {
+    // Signed in, but the CMS cannot say as whom: an outage, not a visitor.
+    throw cmsUnavailable()
+  })
+  if (!session) {
+    const plans = await getPlans('question-bank').catch(() => null)
+    return data({ signedIn: false as const, status: FREE_STATUS, statusFailed: false, plans }, { headers: NO_STORE })
+  }
+  const { token } = session
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
       // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
@@ -42,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     getPlans('question-bank').catch(() => null),
   ])
-  return data({ status: status ?? FREE_STATUS, statusFailed: status === null, plans }, { headers: NO_STORE })
+  return data({ signedIn: true as const, status: status ?? FREE_STATUS, statusFailed: status === null, plans }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
@@ -105,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const status = await getSubscriptionStatus(token).catch(() => null)
     if (!status) return data<ActionResult>({ intent, error: MESSAGES.QB_STATUS_FAILED }, { status: 502 })
     if (!(status.isActive && status.expiryDate)) throw redirect('/question-bank/practice')
-    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate, 'dayFirst')}; after that you return to Free automatically.`
+    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate)}; after that you return to Free automatically.`
     return data<ActionResult>({ intent, info })
   }
 
@@ -123,7 +133,7 @@ function bannerFrom(result: ActionResult | undefined): Banner | null {
 const buttonClass = 'block w-full rounded-lg px-4 py-2.5 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-60'
 
 export default function QuestionBankSubscription() {
-  const { status, statusFailed, plans } = useLoaderData<typeof loader>()
+  const { signedIn, status, statusFailed, plans } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionResult | undefined
   const navigation = useNavigation()
   const order = useFetcher<ActionResult>()
@@ -239,33 +249,50 @@ export default function QuestionBankSubscription() {
         <StatusBanner banner={banner} onClose={() => setBanner(null)} />
       </div>
 
-      <section aria-labelledby="current-plan" className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6" data-testid="qb-status">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id="current-plan" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-              Current plan
-            </h2>
-            <p className="mt-1 text-2xl font-bold" data-testid="qb-current-plan">
-              {status.currentPlan || 'Free'}
-            </p>
-            {status.isActive && status.expiryDate ? (
-              <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                Expires on: {formatDate(status.expiryDate, 'dayFirst')}
+      {signedIn ? null : (
+        <section aria-labelledby="qb-visitor" className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6" data-testid="qb-visitor">
+          <h2 id="qb-visitor" className="text-lg font-semibold">
+            Practise previous-year placement questions
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Start with Free, or take Plus for the full bank with topic-wise questions and video and toppers’ solutions. Sign in with your
+            Google account when you subscribe or start practising.
+          </p>
+        </section>
+      )}
+      {signedIn ? (
+        <section
+          aria-labelledby="current-plan"
+          className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+          data-testid="qb-status"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="current-plan" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+                Current plan
+              </h2>
+              <p className="mt-1 text-2xl font-bold" data-testid="qb-current-plan">
+                {status.currentPlan || 'Free'}
               </p>
-            ) : (
-              <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                {FREE_PLAN_STATUS}
-              </p>
-            )}
+              {status.isActive && status.expiryDate ? (
+                <p className="mt-1 text-slate-700" data-testid="qb-expiry">
+                  Expires on: {formatDate(status.expiryDate)}
+                </p>
+              ) : (
+                <p className="mt-1 text-slate-700" data-testid="qb-expiry">
+                  {FREE_PLAN_STATUS}
+                </p>
+              )}
+            </div>
+            {busy ? <Spinner label="Working on it…" /> : null}
           </div>
-          {busy ? <Spinner label="Working on it…" /> : null}
-        </div>
-        <p className="mt-4">
-          <Link to="/question-bank/practice" className="font-semibold text-brand-700 underline hover:text-brand-900">
-            Practise questions
-          </Link>
-        </p>
-      </section>
+          <p className="mt-4">
+            <Link to="/question-bank/practice" className="font-semibold text-brand-700 underline hover:text-brand-900">
+              Practise questions
+            </Link>
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="qb-plans" className="mt-10">
         <h2 id="qb-plans" className="text-2xl font-bold">
@@ -284,7 +311,14 @@ export default function QuestionBankSubscription() {
                 key={plan.id}
                 plan={plan}
                 action={
-                  plan.price > 0 ? (
+                  !signedIn ? (
+                    <Link
+                      to={`/login?${new URLSearchParams({ redirectTo: plan.price > 0 ? '/question-bank/subscription' : '/question-bank/practice' })}`}
+                      className={`${buttonClass} ${plan.price > 0 ? 'bg-brand-700 text-white hover:bg-brand-900' : 'border border-brand-700 bg-white text-brand-700 hover:bg-brand-50'}`}
+                    >
+                      {plan.price > 0 ? `Sign in to subscribe to ${plan.name}` : 'Sign in to practise with Free'}
+                    </Link>
+                  ) : plan.price > 0 ? (
                     <order.Form method="post">
                       <input type="hidden" name="intent" value="subscribe" />
                       <input type="hidden" name="planType" value={plan.code} />

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentorloop/shared'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CmsError } from '~/models/cms.server'
 import { sandboxCheckout } from '~/models/payments.server'
@@ -13,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (env.RAZORPAY_KEY_ID || (env.isProduction && !env.MOCKS))
     return Response.json({ error: 'Not found' }, { status: 404, headers: NO_STORE })
   const token = await getSessionToken(request)
-  if (!token) return Response.json({ error: 'Please Login' }, { status: 401, headers: NO_STORE })
+  if (!token) return Response.json({ error: MESSAGES.PLEASE_LOGIN }, { status: 401, headers: NO_STORE })
   const body = (await request.json().catch(() => null)) as { orderId?: unknown; outcome?: unknown } | null
   const orderId = typeof body?.orderId === 'string' ? body.orderId : ''
   const outcome = body?.outcome === 'success' ? 'success' : 'failure'

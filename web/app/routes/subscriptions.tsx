@@ -29,7 +29,10 @@ export const headers = () => NO_STORE
 export default function Subscriptions() {
   const { plans, activeUntil, refused, historyFailed } = useLoaderData<typeof loader>()
   return (
-    <PrivatePage title="Subscriptions" subtitle="Choose a monthly mentorship plan. Prices in INR, billed once per period.">
+    <PrivatePage
+      title="Subscriptions"
+      subtitle="A mentorship plan pays for your seat in one monthly batch with a mentor; joining a waitlist is free. Prices in INR."
+    >
       {historyFailed ? (
         <p role="status" className="mb-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           We could not load your current plans right now, so owned plans are not marked. Buying a plan you already have is still refused.

@@ -1,3 +1,4 @@
+import { type CopyValues, copyValues } from '@mentorloop/shared'
 import { useEffect, useState } from 'react'
 
 /**
@@ -59,4 +60,19 @@ export function mergeIntoList<T extends { id: number | string }>(list: T[], mess
   const id = message.data.id
   if (id === undefined) return list
   return list.map((item) => (String(item.id) === String(id) ? mergePreview(item, message.data) : item))
+}
+
+/**
+ * The copy's figures with the edit in the preview on top (docs/decisions/091-copy-placeholders.md):
+ * a batch size typed in the site settings, or a plan's price being changed, fills the placeholders
+ * of what staff see before they publish.
+ */
+export function previewValues(
+  published: CopyValues,
+  preview: LivePreviewMessage,
+  plans: { code: string; price: number; strikePrice: number | null; sessionsIncluded: number | null }[],
+): CopyValues {
+  const batchSize = preview.globalSlug === 'site-settings' && typeof preview.data.batchSize === 'string' ? preview.data.batchSize : null
+  const edited = copyValues({ batchSize: batchSize ?? published.batchSize, holdHours: published.holdHours, plans })
+  return { ...edited, plans: { ...published.plans, ...edited.plans } }
 }

@@ -1,13 +1,11 @@
-import { formatDate, type PlanCoverage, type PlanTimeline } from '@mentorloop/shared'
+import { formatDate, formatDateRange, type PlanCoverage, type PlanTimeline } from '@mentorloop/shared'
 import { Link } from '@remix-run/react'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 
 export type PlanOption = { id: number; code: string; name: string; price: number }
 
 /** "1–31 Dec 2026": a batch's days in India time. */
-export function batchRange(b: { startsOn: string; endsOn: string }) {
-  return `${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
-}
+export const batchRange = (b: { startsOn: string; endsOn: string }) => formatDateRange(b.startsOn, b.endsOn)
 
 /** One payment's cover in the student's words (docs/decisions/069-a-plan-pays-for-one-batch.md). */
 export function coverageText(c: PlanCoverage): string {

@@ -1,7 +1,6 @@
-import { MESSAGES, type SeatAction } from '@mentorloop/shared'
+import { DEFAULT_OFFER_HOLD_HOURS, MESSAGES, type SeatAction, waitlistNote } from '@mentorloop/shared'
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { scrollToPlans } from '~/components/booking/scrollToPlans'
 import type { BookResult } from '~/components/booking/types'
 import { primaryButton, secondaryButton } from '~/components/buttons'
@@ -33,6 +32,9 @@ export function BookingSection({
   preselectedMentorId,
   result: serverResult,
   loadingMentors = false,
+  heading = 'Book Your Session',
+  footnote = null,
+  holdHours = DEFAULT_OFFER_HOLD_HOURS,
 }: {
   mentors: BookingSectionMentor[]
   user: BookingSectionUser
@@ -43,6 +45,11 @@ export function BookingSection({
   result?: BookResult | null
   /** True while the page is still fetching mentors (the select is disabled meanwhile). */
   loadingMentors?: boolean
+  /** The section's heading and the line under it (site settings → Sections → Booking). */
+  heading?: string
+  footnote?: string | null
+  /** How long an opened seat is held for a waiting student without a plan (business rules). */
+  holdHours?: number
 }) {
   const fetcher = useFetcher<BookResult>({ key: 'booking-form' })
   const navigate = useNavigate()
@@ -67,11 +74,9 @@ export function BookingSection({
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
     }
+    // One message: the dialog says where the student is in the queue (no toast repeating it).
     setDialog(data)
-    if (data.outcome === 'waitlisted') {
-      toast.info(MESSAGES.MENTOR_FULL_TOAST)
-      formRef.current?.reset()
-    }
+    if (data.outcome === 'waitlisted') formRef.current?.reset()
   }, [fetcher.data, fetcher.state])
 
   const busy = fetcher.state !== 'idle'
@@ -92,9 +97,9 @@ export function BookingSection({
     <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-24 bg-brand-50 px-4 py-16">
       <div className="mx-auto max-w-xl">
         <h2 id="booking-heading" className="text-center text-3xl font-bold">
-          Book Your Session
+          {heading}
         </h2>
-        <p className="mt-2 text-center text-sm text-slate-600">1-Hour Interactive Session | Subscription Required</p>
+        {footnote ? <p className="mt-2 text-center text-sm text-slate-600">{footnote}</p> : null}
 
         {serverResult && !fetcher.data ? <NoScriptResult result={serverResult} /> : null}
         {draft && user && !result ? (
@@ -146,7 +151,7 @@ export function BookingSection({
               type="email"
               readOnly
               value={user?.email ?? ''}
-              placeholder="Please log in to check Email address"
+              placeholder={user ? undefined : 'Filled in when you sign in'}
               className={INPUT}
             />
           </Field>
@@ -170,8 +175,8 @@ export function BookingSection({
             </select>
           </Field>
           {selected?.action === 'waitlist' ? (
-            <p className="text-sm text-slate-700">
-              This mentor’s batch is full: booking adds you to the waitlist, and you get the next free seat if you have a plan.
+            <p className="text-sm text-slate-700" data-testid="waitlist-note">
+              {waitlistNote(selected.name, holdHours)}
             </p>
           ) : null}
           <button type="submit" disabled={busy} className={`w-full ${primaryButton} py-3 disabled:opacity-60`}>
@@ -184,7 +189,11 @@ export function BookingSection({
         <Suspense fallback={null}>
           <OutcomeDialog
             open
-            tone={dialog.outcome === 'waitlisted' || dialog.kind === 'payment' || dialog.kind === 'login' ? 'info' : 'error'}
+            tone={
+              dialog.outcome === 'waitlisted' || dialog.kind === 'payment' || dialog.kind === 'login' || dialog.kind === 'already'
+                ? 'info'
+                : 'error'
+            }
             title={dialog.title}
             message={dialog.message}
             onClose={closeDialog}
@@ -243,7 +252,18 @@ function DialogActions({
             Cancel
           </button>
           <Link className={primaryButton} to={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`}>
-            Login
+            Sign in
+          </Link>
+        </>
+      )
+    case 'already':
+      return (
+        <>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Close
+          </button>
+          <Link className={primaryButton} to="/myDashboard">
+            Go to Dashboard
           </Link>
         </>
       )
@@ -271,7 +291,7 @@ function DialogActions({
 function NoScriptResult({ result }: { result: BookResult }) {
   // Field errors show beside their fields only; a plan or a sign-in to get is not an error.
   if (result.outcome === 'error' && result.kind === 'fields') return null
-  const error = result.outcome === 'error' && result.kind !== 'payment' && result.kind !== 'login'
+  const error = result.outcome === 'error' && result.kind !== 'payment' && result.kind !== 'login' && result.kind !== 'already'
   return (
     <div
       role="alert"
@@ -286,10 +306,10 @@ function NoScriptResult({ result }: { result: BookResult }) {
       ) : null}
       {result.outcome === 'error' && result.kind === 'login' ? (
         <a href={`/login?${new URLSearchParams({ redirectTo: '/#booking' })}`} className="mt-2 inline-block font-semibold underline">
-          Login
+          Sign in
         </a>
       ) : null}
-      {result.outcome === 'waitlisted' ? (
+      {result.outcome === 'waitlisted' || (result.outcome === 'error' && result.kind === 'already') ? (
         <a href="/myDashboard" className="mt-2 inline-block font-semibold underline">
           Go to Dashboard
         </a>

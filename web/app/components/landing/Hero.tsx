@@ -39,7 +39,10 @@ export function Hero({ hero, testimonials, siteName }: { hero: HeroCopy | null; 
           {hero?.stats.length ? (
             <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
               {hero.stats.map((s) => (
-                <div key={s.id ?? s.label} className="flex flex-col-reverse">
+                // Value first on screen, label first for a screen reader (dt before dd). In a reversed
+                // column, justify-end packs to the top: every value on one line, whatever its
+                // label's length (a long label used to push its value above its neighbours').
+                <div key={s.id ?? s.label} className="flex flex-col-reverse justify-end" data-testid="hero-stat">
                   <dt className="mt-1 text-sm text-slate-600">{s.label}</dt>
                   <dd className="text-2xl font-extrabold text-brand-900 sm:text-3xl">{s.value}</dd>
                 </div>
