@@ -87,18 +87,37 @@ test('a student waiting without a plan is offered a seat and claims it through t
   await expect(card.getByTestId('booking-batch')).toContainText(/starts/)
 })
 
-test('a student whose plan ends in 3 days renews it from the dashboard; the new month starts where this one ends', async ({ page }) => {
+test('a student whose batch ends in 3 days renews from the dashboard: the new plan pays for the held seat in the next batch', async ({ page }) => {
   const student = `renewer-${run}@students.mentorloop.in`
   await signInWithEmail(page, student)
-  // The plan was bought 27 days ago (set up in the database: nothing here waits 27 days).
+  const mentor = await newMentor(`Renew Mentor ${run}`, { autoOpenNextBatch: false, capacity: 3 })
+  // Set up in the database (nothing here waits a month): a batch running since 25 days ago and
+  // ending in 3 days (India days), its seat paid for, and the next batch with the seat held.
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
   await db.connect()
   try {
+    const today = `(date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`
+    const uid = await userId(student)
     await db.query(
-      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
-       SELECT $1, p.id, p.price * 100, 'INR', 'completed', 'sandbox', $2, $3, now() - interval '27 days', now() + interval '3 days'
-         FROM plans p WHERE p.code = 'BEGINNER_TECHY'`,
-      [await userId(student), `order_renew_${run}`, `pay_renew_${run}`],
+      `WITH r AS (
+         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status, started_at)
+         VALUES ($1, 'Renewal running ${run}', ${today} - interval '25 days', ${today} + interval '2 days', 3, 'running', now())
+         RETURNING id, starts_on, ends_on),
+       n AS (
+         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status)
+         VALUES ($1, 'Renewal next ${run}', ${today} + interval '3 days', ${today} + interval '32 days', 3, 'open')
+         RETURNING id),
+       p AS (
+         INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends, batch_id)
+         SELECT $2, pl.id, pl.price * 100, 'INR', 'completed', 'sandbox', $3, $4, r.starts_on, r.ends_on + interval '24 hours', r.id
+           FROM plans pl, r WHERE pl.code = 'BEGINNER_TECHY'
+         RETURNING id),
+       b AS (
+         INSERT INTO bookings (user_id, mentor_id, batch_id, payment_id, status, source)
+         SELECT $2, $1, r.id, p.id, 'confirmed', 'direct' FROM r, p RETURNING id)
+       INSERT INTO seat_offers (user_id, mentor_id, batch_id, kind, status, expires_at)
+       SELECT $2, $1, n.id, 'continuing', 'held', r.ends_on + interval '24 hours' FROM n, r`,
+      [mentor.id, uid, `order_renew_${run}`, `pay_renew_${run}`],
     )
   } finally {
     await db.end()
@@ -106,14 +125,16 @@ test('a student whose plan ends in 3 days renews it from the dashboard; the new 
   await page.goto('/myDashboard')
   await waitForHydration(page)
   const plan = page.getByTestId('your-plan')
-  await expect(plan).toContainText('Beginner Techy Plan, active until')
+  await expect(plan.getByTestId('coverage-seat')).toContainText(`your seat in Renew Mentor ${run}'s Renewal running ${run} batch`)
+  await expect(plan.getByTestId('coverage-seat')).toContainText('running now')
   await expectAccessible(page, { exclude: TOASTS })
-  await plan.getByRole('button', { name: 'Renew Beginner Techy Plan' }).click()
+  await plan.getByRole('button', { name: 'Renew Beginner Techy Plan for the next batch' }).click()
   await checkout(page).getByRole('button', { name: /^Pay / }).click()
   await page.getByTestId('payment-notice').getByRole('button', { name: 'Done' }).click()
-  await expect(plan).toContainText('renewed until')
-  // Renewed: the next renewal opens 7 days before the new end, not now.
-  await expect(plan).toContainText('You can renew from')
+  // The renewal paid for the held seat: both batches are on the plan, and the held seat is gone.
+  await expect(plan.getByTestId('coverage-seat')).toHaveCount(2)
+  await expect(plan).toContainText(`Renewal next ${run} batch`)
+  await expect(page.getByTestId('offer-card')).toHaveCount(0)
 })
 
 test('a mentor opens their next batch and schedules a session in /admin; the seated student sees it on the dashboard', async ({
@@ -146,6 +167,18 @@ test('a mentor opens their next batch and schedules a session in /admin; the sea
   const studentContext = await browser.newContext()
   const studentPage = await studentContext.newPage()
   await signInWithEmail(studentPage, student)
+  // A seat is paid for (docs/decisions/069): the student has a plan (a credit) the admin's booking uses.
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    await db.query(
+      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
+       SELECT $1, p.id, p.price * 100, 'INR', 'completed', 'sandbox', $2, $3, now(), now() + interval '40 days' FROM plans p WHERE p.code = 'BEGINNER_TECHY'`,
+      [await userId(student), `order_batch_${run}`, `pay_batch_${run}`],
+    )
+  } finally {
+    await db.end()
+  }
   await api.post('/bookings', { user: await userId(student), batch: batch.id, mentor: mentor.id, status: 'confirmed' })
 
   await page.goto(`${process.env.E2E_CMS_URL}/admin/collections/sessions/create`)

@@ -63,15 +63,6 @@ async function fillForm(page: Page, mentorId: number) {
 
 const FREE_WAITLIST = /Joining is free; when a seat opens we hold it for you for 24 hours and you pay then\./
 
-/**
- * These two journeys need the lead's service change (issue 20: a full mentor puts a student
- * without a plan on the waitlist instead of answering Payment Required, cms/services/booking).
- * Until it lands they fail at the dialog, and are marked so; once it lands Playwright reports
- * them as "expected to fail, but passed": drop this line then.
- */
-const AWAITS_FREE_WAITLIST_SERVICE = () =>
-  test.fail(true, 'needs the booking service to waitlist a student without a plan at a full mentor (cms/services/booking)')
-
 test('a visitor: "Sign in" and no avatar, and the question bank’s Free and Plus without signing in', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
@@ -134,7 +125,6 @@ test('copy follows the data: a new price reads the same in About, the FAQ and th
 test('a student without a plan joins a full mentor’s waitlist from the landing page: free, with the number in the queue', async ({
   page,
 }) => {
-  AWAITS_FREE_WAITLIST_SERVICE()
   const mentor = await fullMentor('Landing Full')
   const student = `landing-waiter-${run}@students.mentorloop.in`
   await signInWithEmail(page, student)
@@ -160,7 +150,6 @@ test('a student without a plan joins a full mentor’s waitlist from the landing
 })
 
 test('from a profile: joins the waitlist free, is offered the seat, pays and is seated; the dialog names the seat', async ({ page }) => {
-  AWAITS_FREE_WAITLIST_SERVICE()
   const api = await adminApi()
   const mentor = await fullMentor('Profile Full')
   const student = `profile-waiter-${run}@students.mentorloop.in`

@@ -25,6 +25,7 @@ const ENV_SCHEMAS = ['cms/lib/env.ts', 'web/app/utils/env.server.ts']
 const ALLOWED: Record<string, string> = {
   NODE_ENV: 'set by next, remix, vitest and our stack launcher per mode, never by hand in .env',
   CI: 'set by CI systems (Playwright retries once there)',
+  NEXT_PHASE: 'set by next itself while it builds (the CMS starts no background work then)',
 }
 
 const READ = /\benv(?:\.([A-Z][A-Z0-9_]*)\b|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g

@@ -17,7 +17,7 @@ export function databaseAdapter(dirname: string): DatabaseAdapterObj {
     pg: queuedPg,
     // Opening a connection takes at most 5 s (an unreachable database answers 503 soon); waiting for
     // a busy pool is queuedPool's bounded queue, not this timeout.
-    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 5_000 },
+    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 20), connectionTimeoutMillis: 5_000 },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
     // test is what we ship; `npm run migrate:create` after changing a collection.
     push: false,

@@ -35,8 +35,10 @@ type UpdateJobsArgs = {
   where?: Where
 }
 
+type Executor = { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }> }
 type Adapter = {
-  drizzle: { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }> }
+  drizzle: Executor
+  sessions: Record<string, { db: Executor } | undefined>
   updateJobs: (args: UpdateJobsArgs) => Promise<unknown[] | null>
   rollbackTransaction: (id: number | string) => Promise<void>
 }
@@ -82,12 +84,16 @@ export function installExclusivePickup(adapter: BaseDatabaseAdapter): void {
   }
 }
 
-async function claim(db: Adapter, args: UpdateJobsArgs): Promise<number[]> {
+async function claim(adapter: Adapter, args: UpdateJobsArgs): Promise<number[]> {
+  // On the connection of the transaction Payload opened for this call (not a second one from the
+  // pool: a caller holding one connection and waiting for another can starve a busy pool).
+  const tx = await args.req?.transactionID
+  const db: Executor = (tx !== undefined ? adapter.sessions[String(tx)]?.db : undefined) ?? adapter.drizzle
   const now = new Date()
   const at = now.toISOString()
   if (args.id !== undefined) {
     const stale = new Date(now.getTime() - leaseFor(null)).toISOString()
-    const { rows } = await db.drizzle.execute(
+    const { rows } = await db.execute(
       sql`UPDATE payload_jobs SET processing = true, updated_at = ${at}::timestamptz
            WHERE id = ${Number(args.id)} AND completed_at IS NULL
              AND (processing IS NOT TRUE OR updated_at < ${stale}::timestamptz)
@@ -98,7 +104,7 @@ async function claim(db: Adapter, args: UpdateJobsArgs): Promise<number[]> {
   const { queue, before } = readPickup(args.where)
   const stale = new Date(now.getTime() - leaseFor(queue)).toISOString()
   const limit = Math.max(1, Math.min(Number(args.limit ?? 10), 1000))
-  const { rows } = await db.drizzle.execute(
+  const { rows } = await db.execute(
     sql`UPDATE payload_jobs SET processing = true, updated_at = ${at}::timestamptz
          WHERE id IN (
            SELECT id FROM payload_jobs

@@ -1,4 +1,4 @@
-import { formatDate, formatIst } from '@mentorloop/shared'
+import { formatDateRange, formatDateTime } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { renderEmail } from '../../notifications/layout'
@@ -15,7 +15,7 @@ type BatchRef = { label: string; startsOn: Date; endsOn: Date }
 
 const greeting = (to: Recipient) => `Hi ${to.name?.trim() || 'there'},`
 const dashboard = () => ({ label: 'Open your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` })
-const dates = (b: BatchRef) => `${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`
+const dates = (b: BatchRef) => formatDateRange(b.startsOn, b.endsOn)
 
 export const batchOpenedEmail = (to: Recipient, mentorName: string, batch: BatchRef, position: number | null): EmailMessage => ({
   to: to.email,
@@ -72,22 +72,22 @@ export function seatOfferedEmail(
   expiresAt: Date,
   kind: 'waitlist' | 'continuing',
 ): EmailMessage {
-  const until = formatIst(expiresAt)
+  const until = formatDateTime(expiresAt)
   return {
     to: to.email,
     template: 'seat-offer',
     ...renderEmail({
-      subject: `A seat with ${mentorName} is yours until ${until}`,
+      subject: `A seat with ${mentorName} is held for you until ${until}`,
       greeting: greeting(to),
       paragraphs:
         kind === 'continuing'
           ? [
               `We are holding your seat in ${mentorName}'s next batch, ${batch.label} (${dates(batch)}), until ${until}.`,
-              'Renew your plan from your dashboard before then to keep it. If you do not want it, decline it there so the next student gets it.',
+              'Renew from your dashboard before then: your new plan pays for this batch and the seat is yours. If you do not want it, decline it there so the next student gets it.',
             ]
           : [
               `A seat opened in ${mentorName}'s ${batch.label} batch (${dates(batch)}) and you are next in line. It is held for you until ${until}.`,
-              'Claim it from your dashboard: choose a plan, pay, and the seat is yours. After that time it passes to the next student, and you keep your place in the queue.',
+              'Claim it from your dashboard: choose a plan, pay, and the seat is yours (the plan pays for this batch). After that time it passes to the next student, and you keep your place in the queue.',
             ],
       action: { label: 'Claim your seat', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
     }),
@@ -102,7 +102,7 @@ export const batchCompletedEmail = (to: Recipient, mentorName: string, batch: Ba
     greeting: greeting(to),
     paragraphs: [
       `Your ${batch.label} batch with ${mentorName} has ended. Thank you for taking part.`,
-      'If you renewed, your seat in the next batch is on your dashboard; otherwise you can book a mentor again any time.',
+      'If you renewed, your seat in the next batch is on your dashboard; otherwise you can book a seat again any time.',
     ],
     action: dashboard(),
   }),

@@ -66,7 +66,7 @@ async function book(req: PayloadRequest, { userId, mentorId, name, phone }: Crea
     const paymentId = batch ? await takeCredit(req, userId, batch) : null
     if (paymentId === null) throw bookingErrors.paymentRequired()
     const booking = await confirmSeat(req, { userId, mentorId, batchId: mentor.batch.id, source: 'direct', paymentId })
-    await emailBookingConfirmed(req, recipient, mentor.name)
+    if (batch) await emailBookingConfirmed(req, recipient, mentor.name, batch)
     return { kind: 'booked', booking }
   }
 

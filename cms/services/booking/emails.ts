@@ -1,3 +1,4 @@
+import { formatDateRange } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { renderEmail } from '../../notifications/layout'
@@ -9,19 +10,24 @@ const greeting = (to: Recipient) => `Hi ${to.name?.trim() || 'there'},`
 const dashboard = () => ({ label: 'Open your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` })
 
 /**
- * The booking e-mails. Each goes to one student only and names only that student's own booking;
+ * The booking e-mails (docs/vocabulary.md). Each goes to one student only and names only that student's own seat;
  * queued with `req`, so a rolled-back booking sends nothing.
  */
-export async function emailBookingConfirmed(req: PayloadRequest, to: Recipient, mentorName: string) {
+export async function emailBookingConfirmed(
+  req: PayloadRequest,
+  to: Recipient,
+  mentorName: string,
+  batch: { label: string; startsOn: Date; endsOn: Date },
+) {
   await queueEmail(req, {
     to: to.email,
     template: 'booking-confirmed',
     ...renderEmail({
-      subject: `Your seat with ${mentorName} is confirmed`,
+      subject: `Your seat with ${mentorName} is confirmed (${batch.label})`,
       greeting: greeting(to),
       paragraphs: [
-        `Your seat in ${mentorName}'s next weekend batch is booked.`,
-        'The timings for the session will be informed by the mentor soon; they will also appear on your dashboard.',
+        `Your seat in ${mentorName}'s ${batch.label} batch (${formatDateRange(batch.startsOn, batch.endsOn)}) is booked, and your plan pays for it.`,
+        'Your mentor schedules the sessions; they appear on your dashboard with the meeting link as soon as they are set.',
       ],
       action: dashboard(),
     }),
@@ -33,27 +39,11 @@ export async function emailAddedToWaitlist(req: PayloadRequest, to: Recipient, m
     to: to.email,
     template: 'waitlist-joined',
     ...renderEmail({
-      subject: `You are on ${mentorName}'s waitlist`,
+      subject: `You're on ${mentorName}'s waitlist${position ? ` (number ${position})` : ''}`,
       greeting: greeting(to),
       paragraphs: [
-        `${mentorName}'s current batch is full, so you have been added to the waitlist${position ? ` (place ${position} in the queue)` : ''}.`,
-        'When a seat opens, students on the waitlist with an active plan get it in the order they joined. We will e-mail you if you get one.',
-      ],
-      action: dashboard(),
-    }),
-  })
-}
-
-export async function emailSeatAssigned(req: PayloadRequest, to: Recipient, mentorName: string) {
-  await queueEmail(req, {
-    to: to.email,
-    template: 'waitlist-seat-assigned',
-    ...renderEmail({
-      subject: `A seat with ${mentorName} opened up: it is yours`,
-      greeting: greeting(to),
-      paragraphs: [
-        `Good news: a seat opened in ${mentorName}'s batch and you were next on the waitlist, so it is now booked for you.`,
-        'The timings for the session will be informed by the mentor soon; they will also appear on your dashboard.',
+        `${mentorName}'s batch is full, so you're on the waitlist${position ? `: number ${position}` : ''}. Joining is free.`,
+        'When a seat opens, it goes to the students in line in order: if you have a plan waiting for a seat, it is yours at once; otherwise we hold it for you and you pay then. We will e-mail you either way.',
       ],
       action: dashboard(),
     }),

@@ -1,4 +1,4 @@
-import { DAY_MS, formatIst, now, nowIso, RENEWAL_REMINDER_DAYS, RENEWAL_WINDOW_DAYS } from '@mentorloop/shared'
+import { DAY_MS, formatDateTime, now, nowIso, RENEWAL_REMINDER_DAYS, RENEWAL_WINDOW_DAYS } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -66,10 +66,10 @@ async function remindDue(req: PayloadRequest): Promise<number> {
       to: w.email,
       template: 'renewal-reminder',
       ...renderEmail({
-        subject: `Renew by ${formatIst(w.expires_at)} to keep your seat with ${w.mentor}`,
+        subject: `Renew by ${formatDateTime(w.expires_at)} to keep your seat with ${w.mentor}`,
         greeting: `Hi ${w.name?.trim() || 'there'},`,
         paragraphs: [
-          `Your seat in ${w.mentor}'s ${w.label} batch is held for you until ${formatIst(w.expires_at)}.`,
+          `Your seat in ${w.mentor}'s ${w.label} batch is held for you until ${formatDateTime(w.expires_at)}.`,
           'Renew your plan from your dashboard before then and the seat is yours; after that it goes to the next student in line.',
         ],
         action: { label: 'Renew from your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
