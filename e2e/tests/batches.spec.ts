@@ -87,7 +87,9 @@ test('a student waiting without a plan is offered a seat and claims it through t
   await expect(card.getByTestId('booking-batch')).toContainText(/starts/)
 })
 
-test('a student whose batch ends in 3 days renews from the dashboard: the new plan pays for the held seat in the next batch', async ({ page }) => {
+test('a student whose batch ends in 3 days renews from the dashboard: the new plan pays for the held seat in the next batch', async ({
+  page,
+}) => {
   const student = `renewer-${run}@students.mentorloop.in`
   await signInWithEmail(page, student)
   const mentor = await newMentor(`Renew Mentor ${run}`, { autoOpenNextBatch: false, capacity: 3 })

@@ -71,13 +71,16 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
   await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
   await notice.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Your plan, active until')
-  // A second mentorship plan while this one runs is not offered; the server refuses it too.
-  await expect(page.getByTestId('refused-PLACEMENT_FOCUSED')).toContainText('You already have the Beginner Techy Plan until')
+  // Bought without a seat: a credit that pays for the next seat (docs/decisions/069).
+  await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Your plan: it pays for your next seat')
+  // A second mentorship plan while this one waits for a seat is not offered; the server refuses it too.
+  await expect(page.getByTestId('refused-PLACEMENT_FOCUSED')).toContainText(
+    'You already have the Beginner Techy Plan, waiting for your next seat',
+  )
   await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0)
   const second = await page.request.post('/resources/payments', { form: { intent: 'create-order', planCode: 'PLACEMENT_FOCUSED' } })
   expect(second.status()).toBe(409)
-  expect((await second.json()).error).toContain('You already have the Beginner Techy Plan until')
+  expect((await second.json()).error).toContain('You already have the Beginner Techy Plan, waiting for your next seat')
 
   await page.goto('/paymentHistory')
   await waitForHydration(page)

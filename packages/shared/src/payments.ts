@@ -117,6 +117,8 @@ export type ActivePlanView = {
   product: 'mentorship' | 'question-bank'
   startsAt: string
   endsAt: string
+  /** A mentorship plan: the seat it pays for, or a credit for the next seat (docs/decisions/069). */
+  covers?: PaymentCover | null
 }
 
 /** A plan the student may not buy now and why (`refused` in `GET /api/payments/active-plans`). */

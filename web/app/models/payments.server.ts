@@ -37,9 +37,9 @@ export function getActivePlans(token: string) {
 /** The plans running now and the plans the student may not buy now (the CMS's one rule decides). */
 export async function getPlanStates(token: string): Promise<PlanStates> {
   const r = await cms<{ plans: ActivePlanView[]; refused?: Record<string, RefusedPurchase> }>('/payments/active-plans', { token })
-  const activeUntil: Record<string, string> = {}
-  for (const p of r.plans) activeUntil[p.planCode] ??= p.endsAt
-  return { plans: r.plans, activeUntil, refused: r.refused ?? {} }
+  const owned: Record<string, ActivePlanView> = {}
+  for (const p of r.plans) owned[p.planCode] ??= p
+  return { plans: r.plans, owned, refused: r.refused ?? {} }
 }
 
-export type PlanStates = { plans: ActivePlanView[]; activeUntil: Record<string, string>; refused: Record<string, RefusedPurchase> }
+export type PlanStates = { plans: ActivePlanView[]; owned: Record<string, ActivePlanView>; refused: Record<string, RefusedPurchase> }

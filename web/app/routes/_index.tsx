@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [owned, profile] = token
       ? await Promise.all([
           getPlanStates(token).then(
-            ({ activeUntil, refused }) => ({ activeUntil, refused }),
+            ({ owned, refused }) => ({ owned, refused }),
             () => null,
           ),
           cms<{ phone?: string | null }>(`/users/${user?.id}`, { token, query: { depth: 0 } }).catch(() => null),

@@ -16,18 +16,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getPlans('mentorship').catch(() => null),
     getPlanStates(token).then(
       (states) => ({ states, failed: false }),
-      () => ({ states: { activeUntil: {}, refused: {} } as Pick<PlanStates, 'activeUntil' | 'refused'>, failed: true }),
+      () => ({ states: { owned: {}, refused: {} } as Pick<PlanStates, 'owned' | 'refused'>, failed: true }),
     ),
   ])
   // The student's running plans and the plans they may not buy now, as the CMS's one rule says.
-  const { activeUntil, refused } = active.states
-  return data({ plans, activeUntil, refused, historyFailed: active.failed }, { headers: NO_STORE })
+  const { owned, refused } = active.states
+  return data({ plans, owned, refused, historyFailed: active.failed }, { headers: NO_STORE })
 }
 
 export const headers = () => NO_STORE
 
 export default function Subscriptions() {
-  const { plans, activeUntil, refused, historyFailed } = useLoaderData<typeof loader>()
+  const { plans, owned, refused, historyFailed } = useLoaderData<typeof loader>()
   return (
     <PrivatePage
       title="Subscriptions"
@@ -50,11 +50,7 @@ export default function Subscriptions() {
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
           {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              action={<PlanAction plan={plan} endsAt={activeUntil[plan.code]} refused={refused[plan.code]} />}
-            />
+            <PlanCard key={plan.id} plan={plan} action={<PlanAction plan={plan} owned={owned[plan.code]} refused={refused[plan.code]} />} />
           ))}
         </div>
       )}

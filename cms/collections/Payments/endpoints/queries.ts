@@ -1,8 +1,10 @@
+import type { PaymentCover } from '@mentorloop/shared'
 import { z } from 'zod'
 import { resolveSubjectUserId } from '../../../access/guards'
 import { endpoint } from '../../../lib/endpoint'
 import { paymentHistory } from '../../../services/payments/paymentHistory'
 import { hasPlanByCode, listActivePlans } from '../../../services/plans/activePlan'
+import { coverageOf } from '../../../services/plans/coverage'
 import { purchaseDecisionsByCode } from '../../../services/plans/purchaseRule'
 
 const emailQuery = z.object({ email: z.string().max(320).optional() })
@@ -48,7 +50,24 @@ export const activePlansEndpoint = endpoint({
   failure: 'Failed to check plan',
   handler: async ({ req, user, query }) => {
     const userId = await resolveSubjectUserId(req, user, query.email)
-    const [active, decisions] = await Promise.all([listActivePlans(req, userId), purchaseDecisionsByCode(req, userId)])
+    const [active, decisions, coverage] = await Promise.all([
+      listActivePlans(req, userId),
+      purchaseDecisionsByCode(req, userId),
+      coverageOf(req, userId),
+    ])
+    const covers = new Map(
+      coverage.map((c): [number, PaymentCover] => [
+        c.paymentId,
+        c.kind === 'credit'
+          ? { kind: 'credit', until: c.creditUntil }
+          : {
+              kind: 'seat',
+              mentor: c.mentor.name,
+              batch: { label: c.batch.label, startsOn: c.batch.startsOn, endsOn: c.batch.endsOn },
+              sessions: c.sessions,
+            },
+      ]),
+    )
     return {
       // Plans the student may not buy now, with the reason (cms/services/plans/purchaseRule.ts).
       refused: Object.fromEntries(
@@ -60,6 +79,7 @@ export const activePlansEndpoint = endpoint({
         product: a.plan.product,
         startsAt: a.startsAt,
         endsAt: a.endsAt,
+        covers: covers.get(a.payment.id) ?? null,
       })),
     }
   },

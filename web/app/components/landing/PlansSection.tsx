@@ -1,4 +1,4 @@
-import type { EarlyBirdBanner, RefusedPurchase } from '@mentorloop/shared'
+import type { ActivePlanView, EarlyBirdBanner, RefusedPurchase } from '@mentorloop/shared'
 import { Link } from '@remix-run/react'
 import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
@@ -15,7 +15,7 @@ export function PlansSection({
   banner?: EarlyBirdBanner | null
   plans: PlanView[]
   /** The signed-in student's plans: which run until when, which they may not buy now. */
-  owned?: { activeUntil: Record<string, string>; refused: Record<string, RefusedPurchase> } | null
+  owned?: { owned: Record<string, ActivePlanView>; refused: Record<string, RefusedPurchase> } | null
 }) {
   if (plans.length === 0) return null
   return (
@@ -37,7 +37,7 @@ export function PlansSection({
           <PlanCard
             key={plan.id}
             plan={plan}
-            action={<PlanAction plan={plan} endsAt={owned?.activeUntil[plan.code]} refused={owned?.refused[plan.code]} />}
+            action={<PlanAction plan={plan} owned={owned?.owned[plan.code]} refused={owned?.refused[plan.code]} />}
           />
         ))}
       </div>
