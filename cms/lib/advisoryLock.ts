@@ -26,7 +26,7 @@ export async function withTryLock<T>(
   try {
     // `wait`: queue behind the holder (a test or the test clock that must see the work done).
     const { rows } = await client.query(
-      opts.wait ? 'SELECT pg_advisory_lock($1, $2) IS NULL AS ok' : 'SELECT pg_try_advisory_lock($1, $2) AS ok',
+      opts.wait ? 'SELECT true AS ok FROM pg_advisory_lock($1, $2)' : 'SELECT pg_try_advisory_lock($1, $2) AS ok',
       [key[0], key[1]],
     )
     if (!rows[0]?.ok) return { ran: false }

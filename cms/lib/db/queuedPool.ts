@@ -11,7 +11,7 @@ import pg from 'pg'
  * one", which turned a rush into 503s after 5 s. Here the pool never has more callers than
  * connections, so its timeout only measures opening a connection: "down", not "busy".
  */
-export const QUEUE_WAIT_MS = Number(process.env.DATABASE_QUEUE_WAIT_MS ?? 30_000)
+export const QUEUE_WAIT_MS = Number(process.env.DATABASE_QUEUE_WAIT_MS ?? 60_000)
 export const QUEUE_MAX = Number(process.env.DATABASE_QUEUE_MAX ?? 5_000)
 
 /** The pool is busy past what a caller should wait for: a 503 like an outage, but it says which. */

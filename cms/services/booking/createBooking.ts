@@ -1,12 +1,15 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
-import type { PayloadRequest } from 'payload'
-import { inTransaction } from '../../lib/transaction'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest, TypedUser } from 'payload'
+import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { getBatch } from '../batches/batches'
+import { fillMentorBatches } from '../batches/seating'
 import { takeCredit } from '../plans/credits'
+import { readSeats } from '../seats/seatState'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmSeat, currentSeatOf, enqueue, lockMentor, lockUser } from './seats'
+import { confirmSeat, currentSeatOf, enqueueFast, lockMentor, lockUser } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -21,16 +24,35 @@ export type CreateBookingResult =
   | { kind: 'waitlisted'; entry: Waitlist; position: number | null; alreadyWaiting: boolean }
 
 /**
- * A student books a seat with a mentor, in one transaction, under the mentor's row lock and then the
- * student's: one seat per student for the coming period (a confirmed booking or a held seat in an
- * open batch); a seat in the mentor's open batch if one is left, paid for by the student's credit
- * (a plan they bought: docs/decisions/069), else "Payment Required"; a full mentor puts the student
- * on the waitlist, which is free and needs no plan (docs/design.md §11). Backed by the database: the
- * per-batch seat-limit trigger, one seat per student per month, one booking per payment.
+ * A student books a seat with a mentor: one seat per student for the coming period (a confirmed
+ * booking or a held seat in an open batch); a seat in the mentor's open batch if one is left, paid
+ * for by the student's credit (a plan they bought: docs/decisions/069), else "Payment Required"; a
+ * full mentor puts the student on the waitlist, which is free and needs no plan (docs/design.md §11).
+ *
+ * Fast under a rush (issue "Fast at real data sizes"): a seat is decided under the mentor's row lock,
+ * which only the few who can still get a seat take; once the batch is full, students join the queue
+ * under a shared lock of the same row, all at once and in arrival order, without waiting for each
+ * other; a seat that opened meanwhile is handed out right after (the queue's own fill). Backed by
+ * the database: the per-batch seat-limit trigger, one seat per student per month, one booking per
+ * payment, one waiting place per student and mentor.
  */
 export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
+  // A hint without locks: decided again under the lock.
+  const hint = await readSeats(req, input.mentorId)
+  if (!hint?.published) throw bookingErrors.mentorNotFound()
   try {
-    return await inTransaction(req, () => book(req, input))
+    if (hint.open) return await inTransaction(req, () => book(req, input))
+    const queued = await inTransaction(req, () => queue(req, input))
+    if (!queued.seatFree) return queued.result
+    // A seat opened while they joined: the queue hands it out in order (maybe to them).
+    const fill = await newRequest(req.payload)
+    const outcomes = await inTransaction(fill, () => fillMentorBatches(fill, input.mentorId))
+    const mine = outcomes.find((o) => o.userId === input.userId && o.kind === 'seated')
+    if (mine?.kind === 'seated') {
+      const booking = await req.payload.findByID({ collection: 'bookings', id: mine.bookingId, depth: 0, overrideAccess: true })
+      return { kind: 'booked', booking }
+    }
+    return queued.result
   } catch (error) {
     // A parallel request of the same student won the race for their one booking.
     if (isConstraint(error, 'bookings_one_seat_per_period') || isUniqueViolation(error, 'bookings', 'user_id')) {
@@ -40,38 +62,67 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
   }
 }
 
-async function book(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput): Promise<CreateBookingResult> {
-  const { payload } = req
-  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
+async function student(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput) {
+  const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
   if (!user) throw bookingErrors.userNotFound()
-
-  // Mentor first, then the student (one global lock order); the student's lock serialises their own
-  // requests (two tabs, a double click) so the rule below sees the other's booking.
-  const mentor = await lockMentor(req, mentorId)
-  if (!mentor?.published) throw bookingErrors.mentorNotFound()
-  await lockUser(req, userId)
   const existing = await currentSeatOf(req, userId)
   if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
+  await saveContact(req, user, { name, phone })
+  return { email: user.email, name: name ?? user.name }
+}
 
-  const profile: { name?: string; phone?: string } = {}
-  if (phone && phone !== user.phone) profile.phone = phone
-  if (name && !user.name?.trim()) profile.name = name
-  if (Object.keys(profile).length > 0) {
-    await payload.update({ collection: 'users', id: userId, data: profile, depth: 0, overrideAccess: true, req })
-  }
-  const recipient = { email: user.email, name: name ?? user.name }
+/** The booking form's name (when the profile has none) and phone go on the profile. */
+async function saveContact(
+  req: PayloadRequest,
+  user: TypedUser & { phone?: string | null; name?: string | null },
+  given: { name?: string; phone?: string },
+) {
+  const phone = given.phone && given.phone !== user.phone ? given.phone : null
+  const name = given.name && !user.name?.trim() ? given.name : null
+  if (!phone && !name) return
+  await txQuery(
+    req,
+    sql`UPDATE users SET phone = COALESCE(${phone}, phone), name = COALESCE(${name}, name), updated_at = now() WHERE id = ${Number(user.id)}`,
+  )
+}
 
+/** The seat path: the mentor's row lock (then the student's), a seat if one is left, else the queue. */
+async function book(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
+  const mentor = await lockMentor(req, input.mentorId)
+  if (!mentor?.published) throw bookingErrors.mentorNotFound()
+  await lockUser(req, input.userId)
+  const recipient = await student(req, input)
   if (mentor.open && mentor.batch) {
     const batch = await getBatch(req, mentor.batch.id)
-    const paymentId = batch ? await takeCredit(req, userId, batch) : null
+    const paymentId = batch ? await takeCredit(req, input.userId, batch) : null
     if (paymentId === null) throw bookingErrors.paymentRequired()
-    const booking = await confirmSeat(req, { userId, mentorId, batchId: mentor.batch.id, source: 'direct', paymentId })
+    const booking = await confirmSeat(req, {
+      userId: input.userId,
+      mentorId: input.mentorId,
+      batchId: mentor.batch.id,
+      source: 'direct',
+      paymentId,
+    })
     if (batch) await emailBookingConfirmed(req, recipient, mentor.name, batch)
     return { kind: 'booked', booking }
   }
-
-  // Full (or paused): the waitlist, free for everyone; a seat is paid for when it is offered.
-  const queued = await enqueue(req, userId, mentorId)
+  // Full (or paused) by the time the lock came: the waitlist, free for everyone.
+  const queued = await enqueueFast(req, input.userId, input.mentorId)
   if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, mentor.name, queued.position)
   return { kind: 'waitlisted', ...queued }
+}
+
+/**
+ * The queue path: a shared lock of the mentor's row (queue joiners do not wait for each other, and a
+ * seat decision never runs in between), the place in line, and whether a seat is free now (then the
+ * caller runs the queue's fill after this commits).
+ */
+async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<{ result: CreateBookingResult; seatFree: boolean }> {
+  await txQuery(req, sql`SELECT id FROM mentors WHERE id = ${input.mentorId} FOR SHARE`, { requireTransaction: true })
+  const recipient = await student(req, input)
+  const seats = await readSeats(req, input.mentorId)
+  if (!seats?.published) throw bookingErrors.mentorNotFound()
+  const queued = await enqueueFast(req, input.userId, input.mentorId)
+  if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, seats.name, queued.position)
+  return { result: { kind: 'waitlisted', ...queued }, seatFree: seats.open }
 }

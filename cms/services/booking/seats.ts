@@ -1,7 +1,8 @@
-import { nowIso } from '@mentorloop/shared'
+import { now, nowIso } from '@mentorloop/shared'
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { revalidateSite } from '../../lib/revalidateSite'
 import { txQuery } from '../../lib/transaction'
 import { type MentorSeats, readSeats } from '../seats/seatState'
 import { emailMentorAboutSeats } from './mentorEmails'
@@ -77,35 +78,76 @@ export async function findWaitingEntry(req: PayloadRequest, userId: number, ment
 
 /**
  * Seats the student in the mentor's batch, paid for by `paymentId` (a credit the caller took, or the
- * payment made for this seat): a confirmed booking naming its payment, their place in that mentor's
- * queue (if any) is used up, and the mentor is e-mailed. The caller holds the mentor's lock and has
- * checked that a seat is free.
+ * payment made for this seat): a confirmed booking naming its payment (one INSERT: the seat-limit
+ * trigger and the one-seat-a-month index check it), their place in that mentor's queue (if any) is
+ * used up, and the mentor is e-mailed. The caller holds the mentor's lock and has checked that a
+ * seat is free; the site's seat counts are refreshed after the commit.
  */
 export async function confirmSeat(
   req: PayloadRequest,
   input: { userId: number; mentorId: number; batchId: number; source: Booking['source']; paymentId: number },
 ): Promise<Booking> {
-  const booking = await req.payload.create({
-    collection: 'bookings',
-    data: {
-      user: input.userId,
-      mentor: input.mentorId,
-      batch: input.batchId,
-      status: 'confirmed',
-      source: input.source,
-      payment: input.paymentId,
-    },
-    depth: 0,
-    overrideAccess: true,
+  const at = now().toISOString()
+  const [row] = await txQuery<{ id: number; created_at: string | Date }>(
     req,
-    context: { seatsHandled: true },
-  })
-  const waiting = await findWaitingEntry(req, input.userId, input.mentorId)
-  if (waiting) {
-    await req.payload.update({ collection: 'waitlist', id: waiting.id, data: { status: 'assigned' }, depth: 0, overrideAccess: true, req })
-  }
+    sql`INSERT INTO bookings (user_id, mentor_id, batch_id, payment_id, status, source, created_at, updated_at)
+        VALUES (${input.userId}, ${input.mentorId}, ${input.batchId}, ${input.paymentId}, 'confirmed', ${input.source},
+                ${at}::timestamptz, ${at}::timestamptz)
+        RETURNING id, created_at`,
+    { requireTransaction: true },
+  )
+  await txQuery(
+    req,
+    sql`UPDATE waitlist SET status = 'assigned', updated_at = ${at}::timestamptz
+         WHERE user_id = ${input.userId} AND mentor_id = ${input.mentorId} AND status = 'waiting'`,
+  )
   await emailMentorAboutSeats(req, input.batchId, [{ kind: 'booked', userId: input.userId }])
-  return booking
+  revalidateSite(req.payload, ['availability'])
+  const created = new Date(row!.created_at).toISOString()
+  return {
+    id: Number(row!.id),
+    user: input.userId,
+    mentor: input.mentorId,
+    batch: input.batchId,
+    payment: input.paymentId,
+    status: 'confirmed',
+    source: input.source,
+    createdAt: created,
+    updatedAt: created,
+  } as Booking
+}
+
+/**
+ * Puts the student at the end of the mentor's queue (one INSERT; a second one for the same student
+ * and mentor finds the place they already hold: the unique waiting index), with their position.
+ */
+export async function enqueueFast(
+  req: PayloadRequest,
+  userId: number,
+  mentorId: number,
+): Promise<{ entry: Waitlist; position: number | null; alreadyWaiting: boolean }> {
+  const at = now().toISOString()
+  const inserted = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO waitlist (user_id, mentor_id, status, joined_at, created_at, updated_at)
+        VALUES (${userId}, ${mentorId}, 'waiting', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (user_id, mentor_id) WHERE status = 'waiting' DO NOTHING
+        RETURNING id`,
+  )
+  const [row] = await txQuery<{ id: number; joined_at: string | Date; created_at: string | Date; updated_at: string | Date }>(
+    req,
+    sql`SELECT id, joined_at, created_at, updated_at FROM waitlist WHERE user_id = ${userId} AND mentor_id = ${mentorId} AND status = 'waiting'`,
+  )
+  const entry = {
+    id: Number(row!.id),
+    user: userId,
+    mentor: mentorId,
+    status: 'waiting',
+    joinedAt: new Date(row!.joined_at).toISOString(),
+    createdAt: new Date(row!.created_at).toISOString(),
+    updatedAt: new Date(row!.updated_at).toISOString(),
+  } as Waitlist
+  return { entry, position: await queuePosition(req, entry.id), alreadyWaiting: inserted.length === 0 }
 }
 
 /** Puts the student at the end of the mentor's queue, or finds the place they already hold. */
