@@ -11,8 +11,9 @@ type Db = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
  * payment, and that payment now pays for that batch (its dates become the batch's). A completed
  * mentorship payment that pays for no seat and whose window has not ended becomes a credit, usable
  * until the end of next month; one whose window ended is closed (never refunded by the credit
- * sweep). Then a student's seats are counted per month (`period_month`, kept by the seat trigger)
- * instead of "in an open batch"; a student who already holds two seats in one month (the bug this
+ * sweep). Then a student's seats are counted per month (`period_month`: the month of the batch's
+ * middle day, kept by the seat trigger; a batch of 1–28 Nov and one of 29 Nov – 28 Dec are November
+ * and December) instead of "in an open batch"; a student who already holds two seats in one month (the bug this
  * fixes) keeps both, the later one left out of the new unique index.
  */
 export async function planPaysForOneBatch(db: Db): Promise<void> {
@@ -53,11 +54,13 @@ UPDATE payments p
  WHERE pl.id = p.plan_id AND pl.product = 'mentorship' AND p.status = 'completed' AND p.batch_id IS NULL
    AND p.subscription_ends > now();
 
+CREATE OR REPLACE FUNCTION batch_period_month(starts timestamptz, ends timestamptz) RETURNS integer AS $f$
+  SELECT (extract(year FROM (starts + (ends - starts) / 2) AT TIME ZONE 'Asia/Kolkata') * 100
+        + extract(month FROM (starts + (ends - starts) / 2) AT TIME ZONE 'Asia/Kolkata'))::integer
+$f$ LANGUAGE sql STABLE;
+
 ALTER TABLE bookings ADD COLUMN period_month integer;
-UPDATE bookings bk
-   SET period_month = (extract(year FROM bt.starts_on AT TIME ZONE 'Asia/Kolkata') * 100
-                     + extract(month FROM bt.starts_on AT TIME ZONE 'Asia/Kolkata'))::integer
-  FROM batches bt WHERE bt.id = bk.batch_id;
+UPDATE bookings bk SET period_month = batch_period_month(bt.starts_on, bt.ends_on) FROM batches bt WHERE bt.id = bk.batch_id;
 UPDATE bookings bk SET period_month = NULL
  WHERE bk.status = 'confirmed' AND EXISTS (
    SELECT 1 FROM bookings o WHERE o.user_id = bk.user_id AND o.status = 'confirmed' AND o.period_month = bk.period_month AND o.id < bk.id);
@@ -65,19 +68,16 @@ DROP INDEX IF EXISTS bookings_one_seat_per_period;
 ALTER TABLE bookings DROP COLUMN open_period;
 CREATE UNIQUE INDEX bookings_one_seat_per_period ON bookings (user_id, period_month) WHERE status = 'confirmed';
 
-CREATE OR REPLACE FUNCTION batch_period_month(starts timestamptz) RETURNS integer AS $f$
-  SELECT (extract(year FROM starts AT TIME ZONE 'Asia/Kolkata') * 100 + extract(month FROM starts AT TIME ZONE 'Asia/Kolkata'))::integer
-$f$ LANGUAGE sql STABLE;
-
 CREATE OR REPLACE FUNCTION enforce_batch_capacity() RETURNS trigger AS $f$
 DECLARE
   cap numeric;
   starts timestamptz;
+  ends timestamptz;
 BEGIN
-  SELECT COALESCE(b.capacity, m.capacity), b.starts_on INTO cap, starts
+  SELECT COALESCE(b.capacity, m.capacity), b.starts_on, b.ends_on INTO cap, starts, ends
     FROM batches b JOIN mentors m ON m.id = b.mentor_id WHERE b.id = NEW.batch_id FOR UPDATE OF b;
   IF TG_TABLE_NAME = 'bookings' THEN
-    NEW.period_month := batch_period_month(starts);
+    NEW.period_month := batch_period_month(starts, ends);
     IF NEW.status <> 'confirmed' THEN
       RETURN NEW;
     END IF;
@@ -114,8 +114,8 @@ BEGIN
         USING ERRCODE = 'check_violation', CONSTRAINT = 'batches_capacity_not_below_taken';
     END IF;
   END IF;
-  IF NEW.starts_on IS DISTINCT FROM OLD.starts_on THEN
-    UPDATE bookings SET period_month = batch_period_month(NEW.starts_on) WHERE batch_id = NEW.id;
+  IF NEW.starts_on IS DISTINCT FROM OLD.starts_on OR NEW.ends_on IS DISTINCT FROM OLD.ends_on THEN
+    UPDATE bookings SET period_month = batch_period_month(NEW.starts_on, NEW.ends_on) WHERE batch_id = NEW.id;
   END IF;
   RETURN NEW;
 END
@@ -123,7 +123,7 @@ $f$ LANGUAGE plpgsql;
 
 DROP TRIGGER IF EXISTS batches_capacity_and_period ON batches;
 CREATE TRIGGER batches_capacity_and_period
-  BEFORE UPDATE OF capacity, status, starts_on ON batches
+  BEFORE UPDATE OF capacity, status, starts_on, ends_on ON batches
   FOR EACH ROW EXECUTE FUNCTION batch_capacity_and_period();
 
 CREATE INDEX IF NOT EXISTS email_outbox_pending ON email_outbox (priority, id) WHERE status IN ('queued', 'sending');
@@ -198,6 +198,6 @@ DROP TRIGGER IF EXISTS batches_capacity_and_period ON batches;
 CREATE TRIGGER batches_capacity_and_period
   BEFORE UPDATE OF capacity, status ON batches
   FOR EACH ROW EXECUTE FUNCTION batch_capacity_and_period();
-DROP FUNCTION IF EXISTS batch_period_month(timestamptz);
+DROP FUNCTION IF EXISTS batch_period_month(timestamptz, timestamptz);
 `)
 }

@@ -124,6 +124,24 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await page.goto('/paymentHistory')
   await waitForHydration(page)
   await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Plus' })).toHaveCount(1)
+  // The plan pays for a seat (an admin books one with it), so its refund waits for an admin's
+  // decision; a plan not used for a seat yet would be refunded at once (docs/decisions/069).
+  {
+    const api = await adminApi()
+    const { doc: mentor } = await api.post('/mentors', {
+      name: `Refund Mentor ${Date.now().toString(36)}`,
+      email: `refund-mentor-${Date.now().toString(36)}@mentors.mentorloop.in`,
+      profession: 'SDE III',
+      company: 'Atlassian',
+      skills: 'Systems',
+      capacity: 5,
+      _status: 'published',
+    })
+    const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+    await api.post('/bookings', { user: users.docs[0].id, mentor: mentor.id, status: 'confirmed' })
+    await page.reload()
+    await waitForHydration(page)
+  }
 
   await page.getByRole('button', { name: 'Request Refund' }).click()
   const feedback = page.getByRole('dialog', { name: "We'd love your feedback" })

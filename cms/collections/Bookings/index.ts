@@ -84,6 +84,8 @@ export const Bookings: CollectionConfig = {
       type: 'relationship',
       relationTo: 'payments',
       index: true,
+      // Never populated: bookings -> payment -> offer -> claimed booking is a cycle of relations.
+      maxDepth: 0,
       admin: { readOnly: true, description: 'The payment (or granted plan) that pays for this seat.' },
       access: { read: isAdminField },
     },

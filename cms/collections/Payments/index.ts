@@ -101,6 +101,8 @@ export const Payments: CollectionConfig = {
       name: 'offer',
       type: 'relationship',
       relationTo: 'seat-offers',
+      // Not populated: payment -> held seat -> its booking -> payment is a cycle of relations.
+      maxDepth: 0,
       admin: { description: 'The held seat this purchase claims, if any.', readOnly: true },
     },
     {
