@@ -130,9 +130,14 @@ test('a student whose batch ends in 3 days renews from the dashboard: the new pl
   await expect(plan.getByTestId('coverage-seat')).toContainText(`your seat in Renew Mentor ${run}'s Renewal running ${run} batch`)
   await expect(plan.getByTestId('coverage-seat')).toContainText('running now')
   await expectAccessible(page, { exclude: TOASTS })
-  await plan.getByRole('button', { name: 'Renew Beginner Techy Plan for the next batch' }).click()
+  // One place to pay for the held seat: its card, not a second renew button under the plan.
+  await expect(plan.getByTestId('renew-from-held-seat')).toContainText(`Your seat in Renew Mentor ${run}'s next batch is held for you`)
+  await expect(plan.getByRole('button', { name: /Renew/ })).toHaveCount(0)
+  await page.getByTestId('offer-card').getByRole('button', { name: 'Renew Beginner Techy Plan and keep the seat' }).click()
   await checkout(page).getByRole('button', { name: /^Pay / }).click()
-  await page.getByTestId('payment-notice').getByRole('button', { name: 'Done' }).click()
+  const notice = page.getByTestId('payment-notice')
+  await expect(notice).toContainText(`Your seat with Renew Mentor ${run} in the`)
+  await notice.getByRole('button', { name: 'Done' }).click()
   // The renewal paid for the held seat: both batches are on the plan, and the held seat is gone.
   await expect(plan.getByTestId('coverage-seat')).toHaveCount(2)
   await expect(plan).toContainText(`Renewal next ${run} batch`)

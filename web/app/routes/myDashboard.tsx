@@ -128,7 +128,7 @@ export default function Dashboard() {
           <>
             <Notices notices={notices} />
             <HeldSeats offers={offers} plan={plan} plans={plans} />
-            <YourPlan plan={plan} plans={plans} />
+            <YourPlan plan={plan} plans={plans} heldWith={offers.map((o) => o.mentor.id)} />
           </>
         )}
       </Deferred>

@@ -19,8 +19,11 @@ export function coverageText(c: PlanCoverage): string {
  * What the student's plans pay for (a seat in a batch, or a credit for the next seat), and renewal:
  * paying for the next batch with the same mentor, open from 7 days before the running batch ends.
  */
-export function YourPlan({ plan, plans }: { plan: PlanTimeline; plans: PlanOption[] }) {
+export function YourPlan({ plan, plans, heldWith = [] }: { plan: PlanTimeline; plans: PlanOption[]; heldWith?: number[] }) {
   const running = plan.coverage.find((c) => c.kind === 'seat' && c.batch.status === 'running')
+  // A seat in the mentor's next batch already held for the student is renewed from its card above:
+  // one place to pay for it, not two buttons that do the same.
+  const heldNext = running?.kind === 'seat' && heldWith.includes(running.mentor.id)
   return (
     <section
       aria-labelledby="plan-heading"
@@ -42,7 +45,11 @@ export function YourPlan({ plan, plans }: { plan: PlanTimeline; plans: PlanOptio
         <p className="mt-2 text-slate-800">You have no plan now. A plan pays for one batch: a month of a mentor's weekend sessions.</p>
       )}
       <div className="mt-3">
-        {plan.renewalOpen && running?.kind === 'seat' ? (
+        {heldNext && running?.kind === 'seat' ? (
+          <p className="text-sm text-slate-600" data-testid="renew-from-held-seat">
+            Your seat in {running.mentor.name}'s next batch is held for you above: pay for it there to keep it.
+          </p>
+        ) : plan.renewalOpen && running?.kind === 'seat' ? (
           <div className="flex flex-wrap gap-3">
             {plans.map((p) => (
               <div key={p.id} className="min-w-48">
