@@ -190,7 +190,7 @@ test('a mentor opens their next batch and schedules a session in /admin; the sea
 
   await page.goto(`${process.env.E2E_CMS_URL}/admin/collections/sessions/create`)
   await page.locator('#field-title').fill(`Week 1 with ${run}`)
-  await page.locator('#field-batch').click()
+  await page.locator('#field-batch .rs__control').click()
   await page.getByRole('option', { name: label }).click()
   const startsAt = new Date(Date.parse(batch.startsOn) + 4 * 86_400_000 + 10 * 3_600_000)
   const typed = startsAt.toLocaleString('en-US', {

@@ -266,7 +266,7 @@ test('an admin cancels a booking in the Payload panel and the first waiting stud
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL(`${cms}/admin`)
   await page.goto(`${cms}/admin/collections/bookings/${booked.session.id}`)
-  await page.locator('#field-status').click()
+  await page.locator('#field-status .rs__control').click()
   await page.getByRole('option', { name: 'Cancelled' }).click()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText(/updated successfully/i).first()).toBeVisible()

@@ -190,7 +190,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await admin.getByRole('button', { name: 'Login' }).click()
   await admin.waitForURL(/\/admin(?!\/login)/)
   await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
-  await admin.locator('#field-status').click()
+  // The select's control, not the field (its help text makes the field's middle a paragraph).
+  await admin.locator('#field-status .rs__control').click()
   await admin.getByRole('option', { name: 'Approved' }).click()
   await admin.locator('#action-save').click()
   await expect(admin.getByText(/successfully/i).first()).toBeVisible()
