@@ -34,6 +34,7 @@ import { startWorkersInThisProcess } from './jobs/autorun'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
 import { mapApiError } from './lib/apiErrors'
+import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
@@ -75,6 +76,7 @@ export default withInternalAccess(
         ],
       },
     },
+    // Every auth route Payload adds answers as ours: the unused ones are closed (lib/authEndpointsInUse.ts).
     collections: [
       Users,
       Mentors,
@@ -97,7 +99,7 @@ export default withInternalAccess(
       Sessions,
       Notices,
       JobFailures,
-    ],
+    ].map(withUnusedAuthRoutesClosed),
     globals: [SiteSettings, BusinessRules],
     endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);

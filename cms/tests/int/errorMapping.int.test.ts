@@ -72,6 +72,12 @@ describe('an id that is not an id is 404', () => {
   it('a route Payload does not have is 404 in the envelope too', async () => {
     expectRefusal(await rest.get('/no-such-collection/1', { token: admin.token }), 404, 'NOT_FOUND')
   })
+
+  it('an auth route we do not use (e-mail verification) is 404, not a 500 from a missing column', async () => {
+    for (const token of [undefined, student.token]) {
+      expectRefusal(await quietly(() => rest.post('/users/verify/some-token', { token, body: {} })), 404, 'NOT_FOUND')
+    }
+  })
 })
 
 describe('a malformed query is 400 with a clear message', () => {
