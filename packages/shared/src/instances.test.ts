@@ -64,6 +64,27 @@ describe('content version watcher (one per site instance)', () => {
   })
 })
 
+describe('content version watcher, CMS down at start-up', () => {
+  it('once the versions are known, whatever was cached without them is dropped', async () => {
+    let up = false
+    const changes: string[][] = []
+    let t = 0
+    const watcher = createContentVersionWatcher({
+      now: () => t,
+      fetchVersions: async () => {
+        if (!up) throw new Error('CMS down')
+        return { faqs: 3, plans: 1 }
+      },
+      onChange: (tags) => changes.push(tags),
+    })
+    await watcher.sync()
+    up = true
+    t += 5_000
+    await watcher.sync()
+    expect(changes).toEqual([['faqs', 'plans']])
+  })
+})
+
 describe('sign-in guard request', () => {
   it('takes known limits and a long enough single-use key only', () => {
     expect(signInGuardRequestSchema.safeParse({ hits: [{ limit: 'signInStartByIp', key: 'ip:1.2.3.4' }] }).success).toBe(true)

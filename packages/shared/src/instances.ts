@@ -56,15 +56,29 @@ export function createContentVersionWatcher(opts: {
   let checkedAt = Number.NEGATIVE_INFINITY
   let pending: Promise<void> | null = null
 
+  let missedFirst = false
+
   async function check() {
     const startedAt = clock()
-    const versions = await opts.fetchVersions()
+    let versions: ContentVersions
+    try {
+      versions = await opts.fetchVersions()
+    } catch (error) {
+      // Asked again after the interval, not on every request meanwhile (a hanging CMS costs one
+      // request per interval its timeout, not every request).
+      checkedAt = startedAt
+      if (!known) missedFirst = true
+      throw error
+    }
     checkedAt = startedAt
-    // The first answer only sets the baseline: what is cached was fetched after start-up anyway.
     if (known) {
       const changed = Object.keys({ ...known, ...versions }).filter((tag) => known?.[tag] !== versions[tag])
       if (changed.length) opts.onChange(changed)
+    } else if (missedFirst) {
+      // Content may have been cached while the versions were unknown: it is dropped once.
+      opts.onChange(Object.keys(versions))
     }
+    // Otherwise the first answer only sets the baseline: the cache was empty before it.
     known = versions
   }
 
