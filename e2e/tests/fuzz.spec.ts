@@ -116,8 +116,6 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['POST', '/api/payment/create-order'],
   ['POST', '/api/payment/verify-payment'],
   ['POST', '/api/test-clock'],
-  ['POST', '/api/sign-in-guard'],
-  ['GET', '/api/content-versions'],
 ]
 
 const REST_PATHS = [
