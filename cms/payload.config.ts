@@ -27,6 +27,7 @@ import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
+import { contentVersionsEndpoint, signInGuardEndpoint } from './endpoints/sharedState'
 import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
@@ -101,7 +102,7 @@ export default withInternalAccess(
       JobFailures,
     ].map(withUnusedAuthRoutesClosed),
     globals: [SiteSettings, BusinessRules],
-    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint, signInGuardEndpoint, contentVersionsEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
     // then an unreachable database as 503 (053): the last hook's answer wins.
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },

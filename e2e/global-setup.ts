@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import { ROOT, startStack } from '../scripts/lib/stack'
+import { INSTANCE_ENV_KEYS, ROOT, startStack } from '../scripts/lib/stack'
 
 /**
  * Starts the production builds (`npm run build` first) on a fresh, seeded database with the
@@ -25,6 +25,8 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_CMS_URL = stack.cmsUrl
   process.env.E2E_DATABASE_URL = stack.databaseUrl
   process.env.E2E_SERVICE_KEY = stack.env.SERVICE_KEY
+  // For the spec that starts a second site and CMS on the same database (two-instances.spec.ts).
+  process.env.E2E_INSTANCE_ENV = JSON.stringify(Object.fromEntries(INSTANCE_ENV_KEYS.map((k) => [k, stack.env[k]])))
   return async () => {
     await stack.stop()
   }

@@ -23,8 +23,14 @@ const schema = z.object({
   SERVICE_KEY: z.string().min(32).default(DEV_SERVICE_KEY),
   CMS_PUBLIC_URL: z.string().url().default('http://localhost:3001'),
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  /** Where the CMS reaches the site from inside (revalidation); defaults to the public URL. */
-  WEB_INTERNAL_URL: z.string().url().optional(),
+  /**
+   * Where the CMS reaches the site from inside (revalidation); defaults to the public URL. With
+   * several site instances, a comma-separated list of each one's address (docs/decisions/113).
+   */
+  WEB_INTERNAL_URL: z
+    .string()
+    .refine((v) => v.split(',').every((u) => z.string().url().safeParse(u.trim()).success), 'a URL, or URLs separated by commas')
+    .optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -1,13 +1,19 @@
 import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type RevalidateTag, signRevalidation } from '@mentorloop/shared/revalidation'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
+import { bumpContentVersions } from './contentVersions'
 import { env } from './env'
 
 /**
- * Tells the site(s) that public content changed, so their content caches drop it (docs/design.md
- * §7). `afterChange` runs before the transaction commits, and Payload has no after-commit hook:
- * the call goes out a moment later, and once more after two seconds for a slow commit, so the
- * site never re-caches the old row. Fire and forget: a site that is down simply has nothing
- * cached, and the cache's TTL is the safety net.
+ * Tells every site instance that public content changed, so their content caches drop it
+ * (docs/design.md §7, docs/decisions/113-shared-state-in-postgres.md). Two ways, after the change:
+ * - the tags' counters in PostgreSQL are bumped (content_versions); every site instance compares
+ *   them at most every 5 s (CONTENT_VERSION_CHECK_MS), so a change reaches all of them within
+ *   that bound even when a direct call below is lost, and whatever the instance count;
+ * - each site URL in WEB_INTERNAL_URL (comma-separated: every instance, or the load balancer
+ *   when the instances poll) gets a signed call at once, so the usual delay is under a second.
+ * `afterChange` runs before the transaction commits, and Payload has no after-commit hook: both
+ * go out a moment later, and once more after two seconds for a slow commit, so no site re-caches
+ * the old row under the new version. Fire and forget: a site that is down has nothing cached.
  */
 const DELAYS_MS = [300, 2_000]
 
@@ -23,6 +29,12 @@ const scheduled = new Map<ReturnType<typeof setTimeout>, () => void>()
 const inFlight = new Set<Promise<void>>()
 
 function send(payload: Payload, tags: RevalidateTag[], body: string): void {
+  const bump = bumpContentVersions(payload, tags)
+    .catch((error: unknown) => {
+      payload.logger.warn({ msg: 'Content version bump failed', tags, err: (error as Error).message })
+    })
+    .finally(() => inFlight.delete(bump))
+  inFlight.add(bump)
   for (const url of siteUrls()) {
     const call = fetch(`${url}${REVALIDATE_PATH}`, {
       method: 'POST',

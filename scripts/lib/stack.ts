@@ -167,3 +167,55 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     throw error
   }
 }
+
+/** What a second site and CMS need from a running stack's environment (its database, secrets, issuer). */
+export const INSTANCE_ENV_KEYS = [
+  'NODE_ENV',
+  'DATABASE_URL',
+  'PAYLOAD_SECRET',
+  'SERVICE_KEY',
+  'SESSION_SECRET',
+  'CMS_PUBLIC_URL',
+  'WEB_PUBLIC_URL',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'GOOGLE_CLIENT_ID',
+  'MOCKS',
+  'MOCKS_I_UNDERSTAND',
+  'NEXT_TELEMETRY_DISABLED',
+] as const
+
+/**
+ * A second CMS and a second site (production builds) on the same database and secrets as a running
+ * stack, as a load balancer would see them (docs/decisions/113-shared-state-in-postgres.md): the
+ * second site talks to the second CMS; the second CMS signals both sites, the first CMS only the
+ * first site (so the second site learns of the first CMS's changes from the content versions).
+ * The second CMS runs no jobs (the first does; either way each runs once).
+ */
+export async function startSecondInstances(opts: {
+  env: NodeJS.ProcessEnv
+  ports: { web: number; cms: number }
+  firstWebUrl: string
+  quiet?: boolean
+}): Promise<{ webUrl: string; cmsUrl: string }> {
+  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+  for (const key of INSTANCE_ENV_KEYS) if (opts.env[key] !== undefined) base[key] = opts.env[key]
+  const cmsInternal = `http://127.0.0.1:${opts.ports.cms}`
+  const webInternal = `http://127.0.0.1:${opts.ports.web}`
+  const cms = run('cms2', path.join(BIN, 'next'), ['start', '--port', String(opts.ports.cms)], {
+    cwd: path.join(ROOT, 'cms'),
+    env: { ...base, JOBS_AUTORUN: 'false', WEB_INTERNAL_URL: `${opts.firstWebUrl},${webInternal}` },
+    quiet: opts.quiet,
+  })
+  const web = run('web2', process.execPath, ['server.js', './server/build.js'], {
+    cwd: path.join(ROOT, 'web'),
+    env: { ...base, CMS_INTERNAL_URL: cmsInternal, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
+    quiet: opts.quiet,
+  })
+  await Promise.all([
+    waitForHttp(`${cmsInternal}/api/globals/site-settings`, { timeoutMs: 240_000, child: cms }),
+    waitForHttp(`${webInternal}/healthz`, { timeoutMs: 240_000, child: web }),
+  ])
+  return { webUrl: `http://localhost:${opts.ports.web}`, cmsUrl: `http://localhost:${opts.ports.cms}` }
+}

@@ -1,32 +1,104 @@
-import { createRateLimiter } from '@mentorloop/shared'
+import { createHash } from 'node:crypto'
+import type { SiteLimit } from '@mentorloop/shared'
+import type { Payload } from 'payload'
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import { env } from '../../lib/env'
 import { AppError } from '../../lib/errors'
+import { sharedPool } from '../../lib/sharedPool'
+import { pruneSharedStateLater } from '../shared/prune'
 
 /**
- * Sign-in exchange limits, per process (docs/decisions/020-sign-in.md):
- * - per client IP (as the site reports it): every attempt counts, good or bad;
- * - per Google account (`sub`): sessions minted, which also bounds the sessions kept on the user.
+ * Sign-in limits, counted in PostgreSQL so that every CMS and site instance counts together
+ * (docs/decisions/020-sign-in.md, 114-rate-limits-rate-limiter-flexible.md): rate-limiter-flexible's
+ * RateLimiterPostgres, one fixed window of ten minutes per key, in the table our migration made.
+ * - the exchange, per client IP (as the site reports it): every attempt counts, good or bad;
+ * - the exchange, per Google account (`sub`): sessions minted, which also bounds the sessions kept;
+ * - the site's limits (starting a sign-in per IP and per account hint, coming back per IP, the
+ *   newsletter per IP), counted here on the site's behalf (POST /api/sign-in-guard).
  */
-const WINDOW_MS = 10 * 60 * 1000
+const WINDOW_SECONDS = 10 * 60
 // `npm run dev`: a developer switching personas all day should not lock themselves out.
 const factor = env.NODE_ENV === 'development' ? 10 : 1
-export const EXCHANGE_LIMITS = { perIp: 60 * factor, perAccount: 10 * factor, windowMs: WINDOW_MS } as const
 
-const byIp = createRateLimiter({ windowMs: WINDOW_MS, max: EXCHANGE_LIMITS.perIp })
-const byAccount = createRateLimiter({ windowMs: WINDOW_MS, max: EXCHANGE_LIMITS.perAccount })
+export const LIMITS = {
+  exchangeByIp: 60 * factor,
+  exchangeByAccount: 10 * factor,
+  signInStartByIp: 60 * factor,
+  signInStartByAccount: 10 * factor,
+  signInCallbackByIp: 60 * factor,
+  newsletterByIp: 10,
+} as const satisfies Record<'exchangeByIp' | 'exchangeByAccount' | SiteLimit, number>
+export type LimitName = keyof typeof LIMITS
 
-function enforce(result: ReturnType<typeof byIp.hit>, what: string) {
-  if (!result.ok) {
-    throw new AppError('RATE_LIMITED', 429, `Too many sign-in attempts ${what}; try again in ${result.retryAfterSeconds} s.`, {
-      retryAfterSeconds: result.retryAfterSeconds,
+export const EXCHANGE_LIMITS = {
+  perIp: LIMITS.exchangeByIp,
+  perAccount: LIMITS.exchangeByAccount,
+  windowMs: WINDOW_SECONDS * 1000,
+} as const
+
+export const RATE_LIMIT_TABLE = 'auth_rate_limits'
+
+const limiters = new WeakMap<object, Map<LimitName, RateLimiterPostgres>>()
+
+function limiterFor(payload: Payload, name: LimitName): RateLimiterPostgres {
+  const pool = sharedPool(payload)
+  let byName = limiters.get(pool)
+  if (!byName) {
+    byName = new Map()
+    limiters.set(pool, byName)
+  }
+  let limiter = byName.get(name)
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      // The migration created the table; expired rows go in our own sweep (shared/prune.ts).
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: name,
+      points: LIMITS[name],
+      duration: WINDOW_SECONDS,
     })
+    byName.set(name, limiter)
+  }
+  return limiter
+}
+
+export type LimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number }
+
+/** The table's key is at most 255 characters: a long key (an e-mail hint) is hashed. */
+function storedKey(key: string): string {
+  return key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`
+}
+
+/** Counts one attempt for the key; a database failure throws (the caller answers 503, never "allowed"). */
+export async function hitLimit(payload: Payload, name: LimitName, key: string): Promise<LimitResult> {
+  pruneSharedStateLater(payload)
+  try {
+    const res = await limiterFor(payload, name).consume(storedKey(key))
+    return { ok: true, remaining: res.remainingPoints }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }
+    throw error
   }
 }
 
-export function limitExchangeByIp(ip: string): void {
-  enforce(byIp.hit(`ip:${ip}`), 'from this address')
+export function rateLimited(retryAfterSeconds: number, what: string): AppError {
+  return new AppError('RATE_LIMITED', 429, `Too many sign-in attempts ${what}; try again in ${retryAfterSeconds} s.`, {
+    retryAfterSeconds,
+  })
 }
 
-export function limitExchangeByAccount(subject: string): void {
-  enforce(byAccount.hit(`sub:${subject}`), 'for this account')
+async function enforce(payload: Payload, name: LimitName, key: string, what: string) {
+  const result = await hitLimit(payload, name, key)
+  if (!result.ok) throw rateLimited(result.retryAfterSeconds, what)
+}
+
+export function limitExchangeByIp(payload: Payload, ip: string): Promise<void> {
+  return enforce(payload, 'exchangeByIp', `ip:${ip}`, 'from this address')
+}
+
+export function limitExchangeByAccount(payload: Payload, subject: string): Promise<void> {
+  return enforce(payload, 'exchangeByAccount', `sub:${subject}`, 'for this account')
 }

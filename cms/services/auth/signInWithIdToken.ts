@@ -21,8 +21,9 @@ export async function signInWithIdToken(
 ): Promise<OidcExchangeResponse> {
   const provider = opts.provider ?? (await getOidcProvider())
   const identity = await verifyIdToken(input.idToken, input.nonce, provider)
-  limitExchangeByAccount(identity.subject)
-  markIdTokenUsed(identity.subject, identity.nonce, identity.expiresAt)
+  await limitExchangeByAccount(req.payload, identity.subject)
+  // In PostgreSQL: a token replayed to another CMS instance is refused there too.
+  await markIdTokenUsed(req.payload, identity.subject, identity.nonce, identity.expiresAt)
 
   return inTransaction(req, async () => {
     const user = await findOrCreateGoogleUser(req, identity)

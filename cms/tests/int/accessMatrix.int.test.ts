@@ -708,6 +708,15 @@ describe('access matrix: sign-in endpoints', () => {
       expect(res.body.code).toBe('SERVICE_KEY_INVALID')
     })
   }
+  // POST /api/sign-in-guard counts the site's limits and uses up its sign-in transactions: the site's server only.
+  for (const persona of PERSONAS) {
+    cells++
+    it(`sign-in-guard by ${persona} without the service key is denied`, async () => {
+      const res = await rest.post('/sign-in-guard', { token: tokenOf(persona), body: { hits: [] } })
+      expect(res.status).toBe(401)
+      expect(res.body.code).toBe('SERVICE_KEY_INVALID')
+    })
+  }
   it('oidc-exchange with the service key reaches input validation', async () => {
     const { env } = await import('../../lib/env')
     const res = await rest.post('/users/oidc-exchange', {

@@ -5,8 +5,9 @@
  * first load. The CMS calls `POST /api/revalidate` (signed) when staff change content, which
  * drops the entries with those tags, so a change shows on the next request.
  *
- * Per process, in memory: with several site servers each keeps its own copy and the CMS signals
- * each of them (WEB_INTERNAL_URL may list several, comma-separated).
+ * Per process, in memory: with several site servers each keeps its own copy; the CMS signals
+ * each of them (WEB_INTERNAL_URL may list several, comma-separated), and each compares the CMS's
+ * content versions every few seconds (content-versions.server.ts), so none misses a change.
  */
 type Entry<T> = {
   value?: { data: T; fetchedAt: number }

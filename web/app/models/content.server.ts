@@ -14,12 +14,15 @@ import {
   type SiteCopy,
   type TestimonialView,
 } from './content'
-import { cached } from './content-cache.server'
+import { type CacheOptions, cached } from './content-cache.server'
+import { syncContentVersions } from './content-versions.server'
 
 /**
  * Public CMS content for the site: everything here is readable by anonymous visitors, so it is
  * fetched without a token and cached in this process (content-cache.server.ts). The CMS signals a
- * change through `POST /api/revalidate`; CONTENT_CACHE_TTL is only the safety net. Every answer is
+ * change through `POST /api/revalidate`, and every read first compares the CMS's content versions
+ * (at most every 5 s, content-versions.server.ts), so a missed signal costs at most that long;
+ * CONTENT_CACHE_TTL is only the last safety net. Every answer is
  * normalised (content.ts) before it is cached: pages get whatever state the content is in
  * (nothing saved yet, a section left empty) as complete values or `null`, never a crash.
  */
@@ -27,6 +30,12 @@ const contentTtl = () => env.CONTENT_CACHE_TTL * 1000
 // Seats change with every booking, which the CMS does not signal: a short freshness window,
 // still served stale-while-revalidate so no visitor waits for it.
 const AVAILABILITY_TTL_MS = 5_000
+
+/** The cache, once this instance knows the content versions are at most a few seconds old. */
+async function read<T>(key: string, opts: CacheOptions, load: () => Promise<T>): Promise<T> {
+  await syncContentVersions()
+  return cached(key, opts, load)
+}
 
 export const CONTENT_TAGS = [
   'site-settings',
@@ -76,7 +85,7 @@ const withCopyValues = async <T>(value: Promise<T>): Promise<T> => {
 
 /** The business rules the site states to students (public in the CMS); the defaults when the CMS cannot say. */
 export function getBusinessRules(): Promise<{ offerHoldHours: number }> {
-  return cached('business-rules', { ttlMs: contentTtl(), tags: ['business-rules'] }, async () => {
+  return read('business-rules', { ttlMs: contentTtl(), tags: ['business-rules'] }, async () => {
     const raw = await cms<{ offerHoldHours?: unknown }>('/globals/business-rules', { query: { depth: 0 } })
     const hours = Number(raw?.offerHoldHours)
     return { offerHoldHours: Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_OFFER_HOLD_HOURS }
@@ -88,7 +97,7 @@ export function getSiteSettings(): Promise<SiteCopy> {
 }
 
 function loadSiteSettings(): Promise<SiteCopy> {
-  return cached('site-settings', { ttlMs: contentTtl(), tags: ['site-settings'] }, async () =>
+  return read('site-settings', { ttlMs: contentTtl(), tags: ['site-settings'] }, async () =>
     parseSiteSettings(await cms<unknown>('/globals/site-settings', { query: { depth: 0 } })),
   )
 }
@@ -98,7 +107,7 @@ export function getPlans(product: Plan['product']): Promise<PlanView[]> {
 }
 
 function loadPlans(product: Plan['product']): Promise<PlanView[]> {
-  return cached(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
+  return read(`plans:${product}`, { ttlMs: contentTtl(), tags: ['plans'] }, async () => {
     const res = await cms<Paginated<unknown>>('/plans', {
       query: {
         where: { product: { equals: product }, active: { equals: true } },
@@ -113,7 +122,7 @@ function loadPlans(product: Plan['product']): Promise<PlanView[]> {
 
 export function getFaqs(): Promise<FaqView[]> {
   return withCopyValues(
-    cached('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
+    read('faqs', { ttlMs: contentTtl(), tags: ['faqs'] }, async () => {
       const res = await cms<Paginated<unknown>>('/faqs', { query: { sort: 'order', limit: 50, depth: 0 } })
       return parseFaqs(res.docs)
     }),
@@ -121,7 +130,7 @@ export function getFaqs(): Promise<FaqView[]> {
 }
 
 export function getTestimonials(): Promise<TestimonialView[]> {
-  return cached('testimonials', { ttlMs: contentTtl(), tags: ['testimonials'] }, async () => {
+  return read('testimonials', { ttlMs: contentTtl(), tags: ['testimonials'] }, async () => {
     const res = await cms<Paginated<unknown>>('/testimonials', { query: { sort: 'order', limit: 20, depth: 0 } })
     return parseTestimonials(res.docs)
   })
@@ -130,7 +139,7 @@ export function getTestimonials(): Promise<TestimonialView[]> {
 /** A policy page, or `null` when it is missing or has no title and text (the route answers 404). */
 export function getPage(slug: string): Promise<PageView | null> {
   return withCopyValues(
-    cached(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
+    read(`page:${slug}`, { ttlMs: contentTtl(), tags: ['pages'] }, async () => {
       const res = await cms<Paginated<unknown>>('/pages', {
         query: { where: { slug: { equals: slug } }, limit: 1, depth: 0 },
       })
@@ -141,7 +150,7 @@ export function getPage(slug: string): Promise<PageView | null> {
 
 /** Every published mentor with seats, from one CMS call (one SQL query there). */
 export function getMentorAvailability(): Promise<MentorAvailability[]> {
-  return cached('availability', { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
+  return read('availability', { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
     const res = await cms<Paginated<MentorAvailability>>('/mentors/availability', { timeoutMs: 5_000 })
     return res.docs
   })

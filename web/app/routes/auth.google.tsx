@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { NO_STORE } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { beginSignIn } from '~/utils/oidc.server'
-import { signInStartByAccount, signInStartByIp } from '~/utils/rate-limit.server'
+import { hit, signInGuard } from '~/utils/rate-limit.server'
 import { safeRedirect } from '~/utils/redirect'
 
 /**
@@ -38,10 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return failTo('failed', redirectTo)
 
   const ip = clientIp(request, context)
-  if (!signInStartByIp.hit(`ip:${ip}`).ok) return failTo('rate_limited', redirectTo)
-  if (parsed.data.loginHint && !signInStartByAccount.hit(`hint:${parsed.data.loginHint}`).ok) {
-    return failTo('rate_limited', redirectTo)
-  }
+  const { loginHint } = parsed.data
+  const hits = [hit('signInStartByIp', `ip:${ip}`), ...(loginHint ? [hit('signInStartByAccount', `hint:${loginHint}`)] : [])]
+  const guarded = await signInGuard({ hits })
+  if (guarded !== 'ok') return failTo(guarded === 'rate_limited' ? 'rate_limited' : 'unavailable', redirectTo)
 
   try {
     const { url, cookie } = await beginSignIn({ loginHint: parsed.data.loginHint, redirectTo })

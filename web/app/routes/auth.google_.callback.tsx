@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { exchangeIdToken, NO_STORE, revokeSession } from '~/utils/auth.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { finishSignIn } from '~/utils/oidc.server'
-import { clearTransactionCookie } from '~/utils/oidc-transaction.server'
-import { signInCallbackByIp } from '~/utils/rate-limit.server'
+import { clearTransactionCookie, transactionExpiresAt } from '~/utils/oidc-transaction.server'
+import { hit, signInGuard } from '~/utils/rate-limit.server'
 import { commitSessionToken, getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -20,9 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const fail = (reason: string, redirectTo: string) => redirect(`/login?${new URLSearchParams({ error: reason, redirectTo })}`, { headers })
 
   const ip = clientIp(request, context)
-  if (!signInCallbackByIp.hit(`ip:${ip}`).ok) return fail('rate_limited', '/')
-
-  const outcome = await finishSignIn(request)
+  // One call to the CMS: the per-IP limit, then the transaction used up (on every instance).
+  const outcome = await finishSignIn(request, (tx) =>
+    signInGuard({ hits: [hit('signInCallbackByIp', `ip:${ip}`)], once: { key: tx.id, expiresAt: transactionExpiresAt(tx) } }),
+  )
   if (!outcome.ok) return fail(outcome.reason, outcome.redirectTo)
 
   const exchanged = await exchangeIdToken({ idToken: outcome.idToken, nonce: outcome.nonce, clientIp: ip })

@@ -1,9 +1,10 @@
-import { CLIENT_IP_HEADER, createRateLimiter, NEWSLETTER_MESSAGES, newsletterSchema, SERVICE_KEY_HEADER } from '@mentorloop/shared'
+import { CLIENT_IP_HEADER, NEWSLETTER_MESSAGES, newsletterSchema, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { CmsError, cms } from '~/models/cms.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { env } from '~/utils/env.server'
+import { hit, signInGuard } from '~/utils/rate-limit.server'
 import { safeRedirect } from '~/utils/redirect'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -14,8 +15,6 @@ import { redirectWithToast } from '~/utils/toast.server'
 export type NewsletterActionData =
   | { ok: true; message: string }
   | { ok: false; message: string; fieldErrors?: { name?: string[]; email?: string[] } }
-
-const byIp = createRateLimiter({ windowMs: 10 * 60 * 1000, max: 10 })
 
 function backTo(request: Request): string {
   const referer = request.headers.get('referer')
@@ -41,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const ip = clientIp(request, context)
-  if (!byIp.hit(ip).ok) return answer({ ok: false, message: NEWSLETTER_MESSAGES.TOO_MANY }, 429)
+  // Ten sign-ups per IP in ten minutes, counted across every site instance by the CMS.
+  const guarded = await signInGuard({ hits: [hit('newsletterByIp', `ip:${ip}`)] })
+  if (guarded === 'rate_limited') return answer({ ok: false, message: NEWSLETTER_MESSAGES.TOO_MANY }, 429)
+  if (guarded !== 'ok') return answer({ ok: false, message: NEWSLETTER_MESSAGES.FAILED }, 503)
 
   const parsed = newsletterSchema.safeParse({ name: form.get('name') ?? '', email: form.get('email') ?? '' })
   if (!parsed.success) {

@@ -35,7 +35,10 @@ export const NO_STORE = { 'Cache-Control': 'no-store' } as const
 
 // Remix hands every loader of one request its own Request object, so the cache is keyed by the
 // token: concurrent loaders of a request share one CMS call, and the answer is kept a moment.
-const USER_CACHE_MS = 1_000
+// Per instance, on purpose (docs/decisions/113-shared-state-in-postgres.md): a sign-out on one
+// instance drops the entry there at once and reaches every other instance within USER_CACHE_MS,
+// the documented bound on revocation; nothing to share, and no store to keep in step.
+export const USER_CACHE_MS = 1_000
 const userCache = new Map<string, { promise: Promise<SessionUser | null>; until: number }>()
 
 async function fetchUser(token: string): Promise<SessionUser | null> {

@@ -40,6 +40,8 @@ const schema = z.object({
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   /** Seconds public CMS content stays cached when no revalidation arrives. */
   CONTENT_CACHE_TTL: z.coerce.number().int().min(0).default(300),
+  /** Seconds between two comparisons of the CMS's content versions: the bound on a missed change. */
+  CONTENT_VERSION_CHECK_SECONDS: z.coerce.number().min(0).max(60).default(5),
 })
 
 export type WebEnv = z.infer<typeof schema> & { isProduction: boolean; usingGoogle: boolean }

@@ -7,9 +7,10 @@ import { safeRedirect } from './redirect'
 /**
  * One sign-in in progress: state, nonce, PKCE verifier and where to go afterwards, kept in a
  * short-lived signed HttpOnly cookie that only /auth/* receives. SameSite=Lax still lets it ride
- * along on Google's top-level redirect back to us. Each transaction can be completed once: its id
- * is remembered (per process) until it would have expired anyway, so a replayed callback fails
- * even if the browser still sends the cookie.
+ * along on Google's top-level redirect back to us. Any site instance with the same SESSION_SECRET
+ * can finish it. Each transaction can be completed once: its id is used up in PostgreSQL through
+ * the CMS (rate-limit.server.ts, `once`) until it would have expired anyway, so a replayed
+ * callback fails on every instance even if the browser still sends the cookie.
  */
 export const TRANSACTION_MAX_AGE_SECONDS = 10 * 60
 
@@ -68,12 +69,7 @@ export async function readTransaction(request: Request, now = Date.now()): Promi
   return { ...parsed.data, redirectTo: safeRedirect(parsed.data.redirectTo) }
 }
 
-const consumed = new Map<string, number>()
-
-/** True the first time a transaction is completed, false for every replay. */
-export function consumeTransaction(tx: SignInTransaction, now = Date.now()): boolean {
-  for (const [id, until] of consumed) if (until <= now) consumed.delete(id)
-  if (consumed.has(tx.id)) return false
-  consumed.set(tx.id, tx.createdAt + TRANSACTION_MAX_AGE_SECONDS * 1000)
-  return true
+/** Until when the transaction's id must stay used up (epoch ms): as long as its cookie is accepted. */
+export function transactionExpiresAt(tx: SignInTransaction): number {
+  return tx.createdAt + TRANSACTION_MAX_AGE_SECONDS * 1000
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type LocalIssuer, startLocalIssuer } from '../../../scripts/lib/oidc-issuer'
 
 /**
@@ -38,6 +38,17 @@ async function signInAt(opts: { loginHint?: string | null; redirectTo?: string }
   return { location, cookieHeader: cookie.split(';')[0]!, transaction, authorizeUrl: url }
 }
 
+/**
+ * Using a transaction up is the CMS's decision, in PostgreSQL (POST /api/sign-in-guard, tested with
+ * two instances in cms/tests/int/multiInstance.int.test.ts); here one shared set plays that store.
+ */
+const used = new Set<string>()
+const claim = async (tx: { id: string }) => {
+  if (used.has(tx.id)) return 'used' as const
+  used.add(tx.id)
+  return 'ok' as const
+}
+
 const callback = (location: string, cookieHeader?: string) =>
   new Request(location, { headers: cookieHeader ? { cookie: cookieHeader } : {} })
 
@@ -61,7 +72,7 @@ describe('OpenID Connect sign-in (site side)', () => {
 
   it('redeems the code and returns the ID token with the nonce it must carry, and where to go', async () => {
     const { location, cookieHeader, transaction } = await signInAt({ redirectTo: '/mentors/7' })
-    const outcome = await oidc.finishSignIn(callback(location, cookieHeader))
+    const outcome = await oidc.finishSignIn(callback(location, cookieHeader), claim)
     expect(outcome).toMatchObject({ ok: true, nonce: transaction.nonce, redirectTo: '/mentors/7' })
     if (!outcome.ok) throw new Error('unreachable')
     const claims = decodeJwt(outcome.idToken)
@@ -76,30 +87,36 @@ describe('OpenID Connect sign-in (site side)', () => {
 
   it('refuses a replayed callback (same cookie, same URL)', async () => {
     const { location, cookieHeader } = await signInAt()
-    expect((await oidc.finishSignIn(callback(location, cookieHeader))).ok).toBe(true)
-    expect(await oidc.finishSignIn(callback(location, cookieHeader))).toMatchObject({ ok: false, reason: 'state_mismatch' })
+    expect((await oidc.finishSignIn(callback(location, cookieHeader), claim)).ok).toBe(true)
+    expect(await oidc.finishSignIn(callback(location, cookieHeader), claim)).toMatchObject({ ok: false, reason: 'state_mismatch' })
   })
 
   it('refuses a state that is not the one in this browser’s cookie (login CSRF)', async () => {
     const mine = await signInAt()
     const attackers = await signInAt({ loginHint: 'attacker@evil.example' })
     // The attacker's callback URL, opened in my browser with my cookie.
-    expect(await oidc.finishSignIn(callback(attackers.location, mine.cookieHeader))).toMatchObject({ ok: false, reason: 'state_mismatch' })
+    expect(await oidc.finishSignIn(callback(attackers.location, mine.cookieHeader), claim)).toMatchObject({
+      ok: false,
+      reason: 'state_mismatch',
+    })
     const stripped = new URL(mine.location)
     stripped.searchParams.delete('state')
     const other = await signInAt()
-    expect(await oidc.finishSignIn(callback(stripped.href, other.cookieHeader))).toMatchObject({ ok: false, reason: 'state_mismatch' })
+    expect(await oidc.finishSignIn(callback(stripped.href, other.cookieHeader), claim)).toMatchObject({
+      ok: false,
+      reason: 'state_mismatch',
+    })
   })
 
   it('says "expired" when the transaction cookie is gone (took too long, or another browser)', async () => {
     const { location } = await signInAt()
-    expect(await oidc.finishSignIn(callback(location))).toMatchObject({ ok: false, reason: 'expired', redirectTo: '/' })
+    expect(await oidc.finishSignIn(callback(location), claim)).toMatchObject({ ok: false, reason: 'expired', redirectTo: '/' })
   })
 
   it('says "cancelled" when the issuer answers access_denied (no account chosen)', async () => {
     const { location, cookieHeader } = await signInAt({ loginHint: null, redirectTo: '/subscriptions' })
     expect(new URL(location).searchParams.get('error')).toBe('access_denied')
-    expect(await oidc.finishSignIn(callback(location, cookieHeader))).toMatchObject({
+    expect(await oidc.finishSignIn(callback(location, cookieHeader), claim)).toMatchObject({
       ok: false,
       reason: 'cancelled',
       redirectTo: '/subscriptions',
@@ -110,8 +127,32 @@ describe('OpenID Connect sign-in (site side)', () => {
     const { location, cookieHeader } = await signInAt()
     const forged = new URL(location)
     forged.searchParams.set('code', 'not-a-real-code')
-    const outcome = await oidc.finishSignIn(callback(forged.href, cookieHeader))
+    const outcome = await oidc.finishSignIn(callback(forged.href, cookieHeader), claim)
     expect(outcome.ok).toBe(false)
+  })
+
+  it('finishes on another site instance than the one it started on (nothing kept in the process)', async () => {
+    const { location, cookieHeader } = await signInAt({ redirectTo: '/subscriptions' })
+    vi.resetModules()
+    const other: typeof import('./oidc.server') = await import('./oidc.server')
+    expect(other).not.toBe(oidc)
+    const outcome = await other.finishSignIn(callback(location, cookieHeader), claim)
+    expect(outcome).toMatchObject({ ok: true, redirectTo: '/subscriptions' })
+    // And the replay, back on the first instance, is refused by the shared store.
+    expect(await oidc.finishSignIn(callback(location, cookieHeader), claim)).toMatchObject({ ok: false, reason: 'state_mismatch' })
+  })
+
+  it("passes the store's answer on: too many attempts, or the store unreachable", async () => {
+    const a = await signInAt()
+    expect(await oidc.finishSignIn(callback(a.location, a.cookieHeader), async () => 'rate_limited')).toMatchObject({
+      ok: false,
+      reason: 'rate_limited',
+    })
+    const b = await signInAt()
+    expect(await oidc.finishSignIn(callback(b.location, b.cookieHeader), async () => 'unavailable')).toMatchObject({
+      ok: false,
+      reason: 'unavailable',
+    })
   })
 
   it('allows plain http only for the local issuer on this machine, never for Google', () => {

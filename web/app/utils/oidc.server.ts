@@ -2,13 +2,7 @@ import type { LoginFailureReason } from '@mentorloop/shared'
 import * as client from 'openid-client'
 import { z } from 'zod'
 import { env } from './env.server'
-import {
-  consumeTransaction,
-  newTransaction,
-  readTransaction,
-  type SignInTransaction,
-  serializeTransaction,
-} from './oidc-transaction.server'
+import { newTransaction, readTransaction, type SignInTransaction, serializeTransaction } from './oidc-transaction.server'
 
 /**
  * Google sign-in, the site's half (docs/decisions/020-sign-in.md): OpenID Connect authorization
@@ -103,15 +97,23 @@ function failed(reason: LoginFailureReason, tx?: SignInTransaction | null): Sign
 }
 
 /**
- * The issuer sent the browser back: check the transaction (present, fresh, not used before, same
- * state), then redeem the code with the PKCE verifier; openid-client checks the ID token's
- * issuer, audience, expiry and nonce. The CMS verifies the token once more, signature included.
+ * Uses the transaction up (and counts whatever limits the caller adds): 'ok' the first time on
+ * any instance, 'used' for a replay. The callback route asks the CMS (rate-limit.server.ts).
  */
-export async function finishSignIn(request: Request): Promise<SignInOutcome> {
+export type ClaimTransaction = (tx: SignInTransaction) => Promise<'ok' | 'used' | 'rate_limited' | 'unavailable'>
+
+/**
+ * The issuer sent the browser back: check the transaction (present, fresh, not used before on any
+ * instance, same state), then redeem the code with the PKCE verifier; openid-client checks the ID
+ * token's issuer, audience, expiry and nonce. The CMS verifies the token once more, signature included.
+ */
+export async function finishSignIn(request: Request, claim: ClaimTransaction): Promise<SignInOutcome> {
   const url = new URL(request.url)
   const tx = await readTransaction(request)
   if (!tx) return failed('expired')
-  if (!consumeTransaction(tx)) return failed('state_mismatch', tx)
+  const claimed = await claim(tx)
+  if (claimed === 'used') return failed('state_mismatch', tx)
+  if (claimed !== 'ok') return failed(claimed, tx)
 
   const params = callbackParamsSchema.safeParse(Object.fromEntries(url.searchParams))
   if (!params.success) return failed('failed', tx)

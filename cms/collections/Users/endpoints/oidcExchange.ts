@@ -28,7 +28,7 @@ export const oidcExchange = endpoint({
   failure: SIGN_IN_FAILED,
   handler: async ({ req }) => {
     // Limited per IP before anything else, bad requests included.
-    limitExchangeByIp(clientIp(req))
+    await limitExchangeByIp(req.payload, clientIp(req))
     const body = await parseJsonBody(req, oidcExchangeRequestSchema, (message) => new AppError('INVALID_REQUEST', 400, message))
     try {
       return await signInWithIdToken(req, body)
