@@ -33,6 +33,7 @@ import { SiteSettings } from './globals/SiteSettings'
 import { startWorkersInThisProcess } from './jobs/autorun'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
+import { withIndiaTimeDates } from './lib/adminDates'
 import { mapApiError } from './lib/apiErrors'
 import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
@@ -75,6 +76,7 @@ export default withInternalAccess(
         ],
       },
     },
+    // Every date in the admin in India time (lib/adminDates.ts, docs/decisions/103).
     collections: [
       Users,
       Mentors,
@@ -97,7 +99,7 @@ export default withInternalAccess(
       Sessions,
       Notices,
       JobFailures,
-    ],
+    ].map(withIndiaTimeDates),
     globals: [SiteSettings, BusinessRules],
     endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
