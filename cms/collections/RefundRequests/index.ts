@@ -24,10 +24,15 @@ export const RefundRequests: CollectionConfig = {
   slug: 'refund-requests',
   admin: {
     listSearchableFields: STUDENT_SEARCH_FIELDS,
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     defaultColumns: ['studentName', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
+  // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
+  forceSelect: { user: true },
   defaultSort: '-createdAt',
   endpoints: [requestRefundEndpoint, decideRefundEndpoint],
   hooks: { beforeChange: [applyRefundDecision] },

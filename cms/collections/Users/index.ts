@@ -31,6 +31,9 @@ export const Users: CollectionConfig = {
     useAsTitle: 'email',
     defaultColumns: ['email', 'name', 'roles', 'phone', 'createdAt'],
     listSearchableFields: ['email', 'name', 'phone'],
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     group: 'People',
     hidden: ({ user }) => !checkRole(user, 'admin'),
   },

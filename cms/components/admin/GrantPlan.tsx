@@ -24,7 +24,7 @@ export default async function GrantPlan({ id, req, payload }: UIFieldServerProps
     <section className="ml-grant" aria-labelledby="ml-grant-title" data-testid="grant-plan">
       <style>{ADMIN_TOOL_CSS}</style>
       <h3 id="ml-grant-title">Grant plan</h3>
-      <p className="field-description">A plan without a payment (support cases). You see what it covers before you confirm.</p>
+      <p className="field-description ml-hint">A plan without a payment (support cases). You see what it covers before you confirm.</p>
       <GrantPlanForm userId={Number(id)} plans={plans} />
     </section>
   )

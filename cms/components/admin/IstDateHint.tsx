@@ -11,7 +11,7 @@ export default function IstDateHint({ path, dayOnly }: { path: string; dayOnly?:
   const value = useFormFields(([fields]) => fields[path]?.value)
   if (typeof value !== 'string' || !value) return null
   return (
-    <p className="field-description" data-testid={`ist-${path}`}>
+    <p className="field-description ml-hint" data-testid={`ist-${path}`}>
       India time: {formatDate(value, dayOnly ? 'day' : 'dateTime')}
     </p>
   )
