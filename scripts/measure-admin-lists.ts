@@ -9,7 +9,6 @@
  *
  *   BENCH_PORT_BASE=5650 BENCH_PG_PORT=55359 node scripts/run-ts.mjs scripts/measure-admin-lists.ts
  */
-import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { ROOT, startStack } from './lib/stack'
@@ -67,7 +66,6 @@ try {
   })
   const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
   if (!login.ok || !cookie) throw new Error(`admin sign-in failed: ${login.status}`)
-  if (process.env.DUMP) console.log('set-cookie:', login.headers.getSetCookie())
   const rows: Record<string, { status: number; firstMs: number; secondMs: number; bytes: number; rowsShown: number }> = {}
   for (const slug of PAGES) {
     const times: number[] = []
@@ -86,7 +84,6 @@ try {
       bytes = body.length
       // The list's rows are in the HTML (server-rendered table), or it was not the list at all.
       rowsShown = (body.match(/<tr class="row-/g) ?? []).length
-      if (i === 0 && process.env.DUMP) writeFileSync(`/tmp/admint-${slug}.html`, body)
     }
     const rest = times.slice(1).sort((a, b) => a - b)
     rows[slug] = { status, firstMs: Math.round(times[0]!), secondMs: Math.round(rest[Math.floor(rest.length / 2)]!), bytes, rowsShown }
