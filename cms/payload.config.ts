@@ -34,6 +34,7 @@ import { SiteSettings } from './globals/SiteSettings'
 import { startWorkersInThisProcess } from './jobs/autorun'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
+import { withIndiaTimeDates } from './lib/adminDates'
 import { mapApiError } from './lib/apiErrors'
 import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
@@ -78,6 +79,7 @@ export default withInternalAccess(
       },
     },
     // Every auth route Payload adds answers as ours: the unused ones are closed (lib/authEndpointsInUse.ts).
+    // Every date in the admin in India time (lib/adminDates.ts, docs/decisions/103).
     collections: [
       Users,
       Mentors,
@@ -100,7 +102,9 @@ export default withInternalAccess(
       Sessions,
       Notices,
       JobFailures,
-    ].map(withUnusedAuthRoutesClosed),
+    ]
+      .map(withUnusedAuthRoutesClosed)
+      .map(withIndiaTimeDates),
     globals: [SiteSettings, BusinessRules],
     endpoints: [...questionBankPaymentEndpoints, testClockEndpoint, signInGuardEndpoint, contentVersionsEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);

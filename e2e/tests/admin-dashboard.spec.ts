@@ -56,7 +56,8 @@ test('an admin sees a waiting refund request on the dashboard, opens the filtere
     await expect(dashboard).toBeVisible()
     for (const heading of [
       'Refund requests',
-      'Full mentors and waitlists',
+      'Waitlists',
+      'Failing steps',
       'Seat offers expiring within 24 hours',
       'Sessions today and tomorrow',
       'Payments and refunds',

@@ -189,14 +189,28 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await admin.getByLabel('Password').fill(ADMIN.password)
   await admin.getByRole('button', { name: 'Login' }).click()
   await admin.waitForURL(/\/admin(?!\/login)/)
+  await admin.setViewportSize({ width: 1280, height: 900 })
   await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
-  // The select's control, not the field (its help text makes the field's middle a paragraph).
-  await admin.locator('#field-status .rs__control').click()
-  await admin.getByRole('option', { name: 'Approved' }).click()
-  await admin.locator('#action-save').click()
-  await expect(admin.getByText(/successfully/i).first()).toBeVisible()
+  // What is asked back and why, read by the server: the amount in rupees, the plan, the student's words.
+  const decision = admin.getByTestId('refund-decision')
+  await expect(decision.getByTestId('refund-state')).toHaveText('Waiting for a decision')
+  await expect(decision.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+$/)
+  await expect(decision).toContainText(PLAN)
+  await expect(decision).toContainText('The pace was too fast for me.')
+  await expect(decision.getByTestId('refund-sessions')).toHaveText(/^\d+ of \d+ scheduled/)
+  const confirm = admin.getByRole('dialog', { name: /^Approve the refund of ₹/ })
+  // The admin's bundle hydrates after the HTML arrives: retry the click until the dialog opens.
+  await expect(async () => {
+    await decision.getByRole('button', { name: 'Approve refund' }).click()
+    await expect(confirm).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await screenshotsAt375And1280(admin, 'admin-refund-approve-confirm', { fullPage: false })
+  await admin.setViewportSize({ width: 1280, height: 900 })
+  await confirm.getByRole('button', { name: /^Yes, refund ₹/ }).click()
+  await expect(confirm).toBeHidden()
+  await expect(admin.getByTestId('decision-message')).toContainText('Approved.')
 
-  // The save commits the decision; the refund job (the CMS runs its queue every few seconds) then
+  // The button commits the decision; the refund job (the CMS runs its queue every few seconds) then
   // calls the gateway, and the card moves on to its paid and refunded dates, each said once.
   const refunded = page.locator('[data-testid="payment-card"][data-status="refunded"]')
   await expect(async () => {
@@ -212,6 +226,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
 
   // Staff see the state and the gateway's refund in the panel.
   await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)
+  await expect(admin.getByTestId('refund-state')).toHaveText(/^Refunded( · decided .+)?$/)
+  await expect(admin.getByTestId('refund-decision').getByRole('button')).toHaveCount(0)
   await expect(admin.locator('#field-status')).toContainText('Refunded')
   await expect(admin.locator('#field-gatewayRefundId')).toHaveValue(/^rfnd_sbx_/)
   await admin.close()

@@ -22,11 +22,16 @@ export const Bookings: CollectionConfig = {
   admin: {
     defaultColumns: ['studentName', 'mentor', 'batch', 'status', 'source', 'createdAt'],
     listSearchableFields: STUDENT_SEARCH_FIELDS,
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     description:
       'Cancelling a confirmed booking here (status → Cancelled) gives the seat to the first waiting student with an active plan.',
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
   },
+  // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
+  forceSelect: { user: true },
   defaultSort: '-createdAt',
   access: {
     // Students book through the booking service (POST /api/bookings), which checks the rules.

@@ -17,12 +17,17 @@ export const Payments: CollectionConfig = {
   slug: 'payments',
   admin: {
     listSearchableFields: STUDENT_SEARCH_FIELDS,
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     defaultColumns: ['studentName', 'plan', 'amount', 'status', 'subscriptionEnds', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
     baseFilter: hideAbandonedOrders,
     description: ABANDONED_HELP,
   },
+  // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
+  forceSelect: { user: true },
   defaultSort: '-createdAt',
   // Custom endpoints first: they are matched before Payload's own routes on this slug.
   endpoints: [

@@ -4,6 +4,7 @@ import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
+import { decideRefundEndpoint } from './endpoints/decideRefund'
 import { requestRefundEndpoint } from './endpoints/requestRefund'
 import { applyRefundDecision } from './hooks/applyRefundDecision'
 
@@ -23,12 +24,17 @@ export const RefundRequests: CollectionConfig = {
   slug: 'refund-requests',
   admin: {
     listSearchableFields: STUDENT_SEARCH_FIELDS,
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     defaultColumns: ['studentName', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
+  // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
+  forceSelect: { user: true },
   defaultSort: '-createdAt',
-  endpoints: [requestRefundEndpoint],
+  endpoints: [requestRefundEndpoint, decideRefundEndpoint],
   hooks: { beforeChange: [applyRefundDecision] },
   access: {
     // Students request refunds through the refund service, which checks ownership and state.
@@ -38,9 +44,16 @@ export const RefundRequests: CollectionConfig = {
     delete: isAdmin,
   },
   fields: [
-    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    {
+      // What is asked back and why, with Approve / Reject (admins only): the one way to decide in the
+      // panel; every field below is shown, not edited (docs/decisions/101).
+      name: 'decision',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/RefundDecision' } },
+    },
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, admin: { readOnly: true } },
     ...studentFields,
-    { name: 'payment', type: 'relationship', relationTo: 'payments', required: true, index: true },
+    { name: 'payment', type: 'relationship', relationTo: 'payments', required: true, index: true, admin: { readOnly: true } },
     {
       name: 'source',
       type: 'select',
@@ -59,10 +72,12 @@ export const RefundRequests: CollectionConfig = {
       validate: (value: unknown, { siblingData }: { siblingData: { source?: string } }) =>
         siblingData?.source === 'automatic' || Boolean(value) || 'Choose a reason.',
       options: REFUND_REASONS.map((r) => ({ label: r, value: r })),
+      admin: { readOnly: true },
     },
     {
       name: 'feedback',
       type: 'textarea',
+      admin: { readOnly: true },
       validate: (value: unknown) => value == null || countWords(String(value)) <= REFUND_FEEDBACK_MAX_WORDS || MESSAGES.FEEDBACK_TOO_LONG,
     },
     {
@@ -72,8 +87,12 @@ export const RefundRequests: CollectionConfig = {
       defaultValue: 'requested',
       index: true,
       admin: {
+        // Shown, never chosen: the Approve / Reject buttons above decide; the refund job and the
+        // gateway's webhooks move it on (Refund pending, Refunded, Refund failed).
+        readOnly: true,
+        position: 'sidebar',
         description:
-          'Decide a request once: Approved queues the refund (the gateway is called after saving and retried); when the gateway takes it, the payment is refunded, the plan ends and the seat is freed, and the status becomes Refund pending, then Refunded. Rejected e-mails the student your note below. A Refund failed request may be set to Approved again to retry it.',
+          'Set by the Approve and Reject buttons, then by the refund: Approved, Refund pending (the gateway took it), Refunded, or Refund failed (approve it again to retry).',
       },
       options: REFUND_STATUSES.map((s) => ({ label: STATUS_LABELS[s], value: s })),
     },
@@ -85,7 +104,7 @@ export const RefundRequests: CollectionConfig = {
           name: 'adminNote',
           type: 'textarea',
           // Staff's working note: the student reads it only as the reason of a rejection (payment history, e-mail).
-          admin: { description: 'Shown to the student with a rejection.' },
+          admin: { readOnly: true, description: 'Written in the Reject dialog; shown to the student with the rejection.' },
           access: { read: isAdminField },
         },
         {

@@ -7,6 +7,7 @@ import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { env, secureCookies } from '../../lib/env'
 import { sessionLookupStrategy } from '../../lib/unavailable'
 import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
+import { grantPlanEndpoint, grantPreviewEndpoint } from './endpoints/grantPlan'
 import { oidcExchange } from './endpoints/oidcExchange'
 import { addMentorIdToMe } from './hooks/addMentorIdToMe'
 import { blockPasswordLoginForGoogleAccounts } from './hooks/blockPasswordLoginForGoogleAccounts'
@@ -30,6 +31,9 @@ export const Users: CollectionConfig = {
     useAsTitle: 'email',
     defaultColumns: ['email', 'name', 'roles', 'phone', 'createdAt'],
     listSearchableFields: ['email', 'name', 'phone'],
+    // Lists read only their columns (Payload's select API), not whole documents with their
+    // relationships and arrays: docs/decisions/104.
+    enableListViewSelectAPI: true,
     group: 'People',
     hidden: ({ user }) => !checkRole(user, 'admin'),
   },
@@ -50,8 +54,14 @@ export const Users: CollectionConfig = {
     afterError: [hideUniquenessFromNonAdmins],
   },
   // Google sign-in: the site exchanges a verified ID token for a session (service key only).
-  endpoints: [oidcExchange, checkBookingAllowedEndpoint, subscribeEndpoint],
+  endpoints: [oidcExchange, checkBookingAllowedEndpoint, subscribeEndpoint, grantPreviewEndpoint, grantPlanEndpoint],
   fields: [
+    {
+      // Admins only (the component checks): give this user a plan without a payment (docs/decisions/100).
+      name: 'grantPlan',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/admin/GrantPlan' } },
+    },
     {
       // Payload's own e-mail field, with one rule more: only admins set or change it (a student
       // could otherwise squat an address before its owner first signs in with Google).

@@ -58,38 +58,64 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
           )}
         </Card>
 
-        <Card id="mentors" title="Full mentors and waitlists">
+        <Card id="mentors" title="Waitlists">
           {data.mentors.rows.length === 0 ? (
-            <p className="ml-attention__empty">No mentor is full and nobody is waiting.</p>
+            <p className="ml-attention__empty">Nobody is waiting for a seat.</p>
           ) : (
             <>
               <p className="ml-attention__meta">
-                {plural(data.mentors.fullCount, 'full mentor')} · {plural(data.mentors.waitingTotal, 'student')} waiting
+                {plural(data.mentors.waitingTotal, 'student')} waiting
+                {data.mentors.fullCount > 0
+                  ? ` · ${plural(data.mentors.fullCount, 'of these mentors is', 'of these mentors are')} full`
+                  : ''}
               </p>
               <ul>
                 {data.mentors.rows.map((m) => (
                   <li key={m.mentorId}>
                     <a
-                      href={
-                        m.waiting > 0
-                          ? list('waitlist', [
-                              ['mentor', 'equals', m.mentorId],
-                              ['status', 'equals', 'waiting'],
-                            ])
-                          : list('batches', [
-                              ['mentor', 'equals', m.mentorId],
-                              ['status', 'equals', 'open'],
-                            ])
-                      }
+                      href={list('waitlist', [
+                        ['mentor', 'equals', m.mentorId],
+                        ['status', 'equals', 'waiting'],
+                      ])}
                     >
                       {m.name}
                     </a>
                     <span className="ml-attention__meta">
                       {' · '}
-                      {m.waiting > 0 ? `${m.waiting} waiting` : 'nobody waiting'}
+                      {m.waiting} waiting
                       {m.full
                         ? ` · full: ${m.booked} booked${m.held ? `, ${m.held} held` : ''} of ${m.capacity}${m.batchLabel ? ` (${m.batchLabel})` : ''}`
                         : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+
+        <Card id="job-failures" title="Failing steps">
+          {data.jobFailures.count === 0 ? (
+            <p className="ml-attention__empty">No time-driven step is failing.</p>
+          ) : (
+            <>
+              <p>
+                <a href={list('job-failures', [['resolvedAt', 'exists', 'false']])}>
+                  {plural(data.jobFailures.count, 'unresolved failing step')}
+                </a>
+                <span className="ml-attention__meta"> · retried every minute until they pass</span>
+              </p>
+              <ul>
+                {data.jobFailures.rows.map((f) => (
+                  <li key={f.id}>
+                    <a href={`${admin}/collections/job-failures/${f.id}`}>
+                      {f.step} ({f.ref})
+                    </a>
+                    <span className="ml-attention__meta">
+                      {' · '}
+                      {plural(f.attempts, 'attempt')}
+                      {f.lastSeenAt ? ` · last ${formatIst(f.lastSeenAt)}` : ''}
+                      {f.error ? ` · ${f.error}` : ''}
                     </span>
                   </li>
                 ))}
@@ -247,7 +273,7 @@ export function listUrl(admin: string, slug: string, ...groups: Where[]): string
   return `${admin}/collections/${slug}?${params.toString()}`
 }
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+const plural = (n: number, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`
 
 /** Payload's own theme variables, so it follows light and dark mode; one column on a phone. */
 const CSS = `

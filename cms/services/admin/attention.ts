@@ -19,12 +19,17 @@ export type Attention = {
     oldestFailedAt: string | null
   }
   mentors: {
-    /** Mentors whose open batch has no seat left (booked + held = capacity), with or without a queue. */
+    /** Of the mentors with someone waiting, those whose open batch has no seat left (booked + held = capacity). */
     fullCount: number
     waitingTotal: number
-    /** Full mentors and mentors with a waitlist, longest waitlist first (at most `MENTOR_ROWS`). */
+    /**
+     * Mentors with someone waiting, longest waitlist first (at most `MENTOR_ROWS`). A full mentor
+     * with nobody waiting needs nothing from an admin and is not listed (docs/decisions/102).
+     */
     rows: MentorAttention[]
   }
+  /** Time-driven steps that failed for one item and are not resolved yet (collection job-failures). */
+  jobFailures: { count: number; rows: JobFailureAttention[] }
   offers: {
     /** Held seats whose hold ends within the next 24 hours (or already ended, not yet swept). */
     expiringCount: number
@@ -44,6 +49,15 @@ export type MentorAttention = {
   held: number
   batchLabel: string | null
   waiting: number
+}
+
+export type JobFailureAttention = {
+  id: number
+  step: string
+  ref: string
+  attempts: number
+  lastSeenAt: string | null
+  error: string | null
 }
 
 export type ExpiringOffer = {
@@ -78,6 +92,7 @@ export type MonthMoney = {
 
 export const MENTOR_ROWS = 10
 export const OFFER_ROWS = 20
+export const JOB_FAILURE_ROWS = 10
 const SESSION_ROWS = 100
 const OFFER_WINDOW_MS = 24 * HOUR_MS
 
@@ -101,14 +116,47 @@ export function attentionPeriods(now: Date) {
 }
 
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
-  const [refunds, mentors, offers, sessions, money] = await Promise.all([
+  const [refunds, mentors, offers, sessions, money, jobFailures] = await Promise.all([
     readRefunds(req),
     readMentors(req),
     readOffers(req, now),
     readSessions(req, now),
     readMoney(req, now),
+    readJobFailures(req),
   ])
-  return { refunds, mentors, offers, sessions, money }
+  return { refunds, mentors, offers, sessions, money, jobFailures }
+}
+
+/** Unresolved failing steps, the most recently seen first. */
+async function readJobFailures(req: PayloadRequest): Promise<Attention['jobFailures']> {
+  const rows = await txQuery<{
+    id: number
+    step: string
+    ref: string
+    attempts: string | null
+    last_seen_at: string | Date | null
+    error: string | null
+    total: string
+  }>(
+    req,
+    sql`SELECT id, step, ref, attempts, last_seen_at, error, count(*) OVER () AS total
+          FROM job_failures
+         WHERE resolved_at IS NULL
+         ORDER BY last_seen_at DESC NULLS LAST, id DESC
+         LIMIT ${JOB_FAILURE_ROWS}`,
+  )
+  return {
+    count: num(rows[0]?.total),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      step: r.step,
+      ref: r.ref,
+      attempts: num(r.attempts),
+      lastSeenAt: isoOrNull(r.last_seen_at),
+      // The first line is enough to tell one failure from another; the document has the rest.
+      error: r.error ? r.error.split('\n')[0].slice(0, 160) : null,
+    })),
+  }
 }
 
 async function readRefunds(req: PayloadRequest): Promise<Attention['refunds']> {
@@ -143,7 +191,7 @@ async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
                  (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting
             FROM mentors m ${openBatchJoin}
         ) x
-        WHERE x.waiting > 0 OR (x.batch_id IS NOT NULL AND x.booked + x.held >= x.capacity)
+        WHERE x.waiting > 0
         ORDER BY x.waiting DESC, x.name, x.id`,
   )
   const all: MentorAttention[] = rows.map((r) => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { now } from '@mentorloop/shared'
+import { now, type PlanCoverage } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest, Where } from 'payload'
 import { AppError } from '../../lib/errors'
-import { inTransaction } from '../../lib/transaction'
+import { inTransaction, txQuery } from '../../lib/transaction'
 import { processWaitlistForUser } from '../booking'
 import { planWindow } from './activePlan'
+import { coverageOf } from './coverage'
 import { creditDeadline } from './credits'
 import { nextWindowStart } from './renewal'
 
@@ -20,33 +22,13 @@ export type GrantResult = { payment: Payment; plan: Plan; waitlist: { assigned: 
  */
 export async function grantComplimentaryPlan(
   req: PayloadRequest,
-  input: { email: string; planRef: string | number; grantedBy: Pick<User, 'id'>; note?: string },
+  input: { email?: string; userId?: number; planRef: string | number; grantedBy: Pick<User, 'id'>; note?: string },
 ): Promise<GrantResult> {
   const { payload } = req
   return inTransaction(req, async () => {
-    const { docs: users } = await payload.find({
-      collection: 'users',
-      where: { email: { equals: input.email.toLowerCase() } },
-      limit: 1,
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
-    const user = users[0]
-    if (!user) throw new AppError('USER_NOT_FOUND', 404, 'That user does not exist.', { title: 'User Not Found' })
-    const byId = typeof input.planRef === 'number' || /^\d{1,9}$/.test(input.planRef)
-    const planWhere: Where = byId ? { id: { equals: Number(input.planRef) } } : { code: { equals: input.planRef } }
-    const { docs: plans } = await payload.find({ collection: 'plans', where: planWhere, limit: 1, depth: 0, overrideAccess: true, req })
-    const plan = plans[0]
-    if (!plan) throw new AppError('PLAN_NOT_FOUND', 404, 'That plan does not exist.', { title: 'Plan Not Found' })
-    // After what the student already has: a mentorship grant is a credit for their next seat (a
-    // batch after the ones they have, docs/decisions/069); a question-bank grant starts where their
-    // latest window ends.
-    const at = now()
-    const window =
-      plan.product === 'mentorship'
-        ? { startsAt: at, endsAt: creditDeadline(at) }
-        : planWindow(plan, await nextWindowStart(req, user.id, plan.product))
+    const user = await findUser(req, input)
+    const plan = await findPlan(req, input.planRef)
+    const window = await grantWindow(req, user.id, plan, now())
     const payment = await payload.create({
       collection: 'payments',
       data: {
@@ -74,4 +56,71 @@ export async function grantComplimentaryPlan(
     const applied = (await payload.findByID({ collection: 'payments', id: payment.id, depth: 0, overrideAccess: true, req })) as Payment
     return { payment: applied, plan, waitlist: { assigned: waitlist.assigned, stillWaiting: waitlist.stillWaiting } }
   })
+}
+
+/** What a grant would give, said before an admin confirms it (the Grant plan action on a user in /admin). */
+export type GrantPreview = {
+  user: { id: number; email: string; name: string | null }
+  plan: { id: number; code: string; name: string; product: Plan['product'] }
+  /** `credit`: a mentorship grant pays for the student's next seat; `window`: question-bank access days. */
+  kind: 'credit' | 'window'
+  startsAt: string
+  endsAt: string
+  /** What the student's mentorship plans cover now (seats in batches, then credits). */
+  current: PlanCoverage[]
+  /** Waitlists the student is in: a mentorship grant is offered to them at once where a seat is free. */
+  waitingFor: number
+}
+
+/**
+ * The grant's cover, computed exactly as the grant computes it (grantWindow), without writing
+ * anything: a mentorship plan is a credit that the next seat uses, after the seats and credits the
+ * student already has (docs/decisions/069); a question-bank plan starts where their latest window ends.
+ */
+export async function previewGrant(req: PayloadRequest, input: { userId: number; planRef: string | number }): Promise<GrantPreview> {
+  const user = await findUser(req, input)
+  const plan = await findPlan(req, input.planRef)
+  const window = await grantWindow(req, user.id, plan, now())
+  const [current, [waiting]] = await Promise.all([
+    plan.product === 'mentorship' ? coverageOf(req, user.id) : Promise.resolve([]),
+    txQuery<{ n: string }>(req, sql`SELECT count(*) AS n FROM waitlist WHERE user_id = ${user.id} AND status = 'waiting'`),
+  ])
+  return {
+    user: { id: user.id, email: user.email, name: user.name ?? null },
+    plan: { id: plan.id, code: plan.code, name: plan.name, product: plan.product },
+    kind: plan.product === 'mentorship' ? 'credit' : 'window',
+    startsAt: window.startsAt.toISOString(),
+    endsAt: window.endsAt.toISOString(),
+    current,
+    waitingFor: plan.product === 'mentorship' ? Number(waiting?.n ?? 0) : 0,
+  }
+}
+
+/**
+ * After what the student already has: a mentorship grant is a credit for their next seat (a batch
+ * after the ones they have, docs/decisions/069); a question-bank grant starts where their latest
+ * window ends.
+ */
+async function grantWindow(req: PayloadRequest, userId: number, plan: Plan, at: Date): Promise<{ startsAt: Date; endsAt: Date }> {
+  return plan.product === 'mentorship'
+    ? { startsAt: at, endsAt: creditDeadline(at) }
+    : planWindow(plan, await nextWindowStart(req, userId, plan.product))
+}
+
+async function findUser(req: PayloadRequest, input: { email?: string; userId?: number }): Promise<User> {
+  const where: Where =
+    input.userId !== undefined ? { id: { equals: input.userId } } : { email: { equals: (input.email ?? '').toLowerCase() } }
+  const { docs } = await req.payload.find({ collection: 'users', where, limit: 1, depth: 0, overrideAccess: true, req })
+  const user = docs[0]
+  if (!user) throw new AppError('USER_NOT_FOUND', 404, 'That user does not exist.', { title: 'User Not Found' })
+  return user
+}
+
+async function findPlan(req: PayloadRequest, planRef: string | number): Promise<Plan> {
+  const byId = typeof planRef === 'number' || /^\d{1,9}$/.test(planRef)
+  const planWhere: Where = byId ? { id: { equals: Number(planRef) } } : { code: { equals: planRef } }
+  const { docs } = await req.payload.find({ collection: 'plans', where: planWhere, limit: 1, depth: 0, overrideAccess: true, req })
+  const plan = docs[0]
+  if (!plan) throw new AppError('PLAN_NOT_FOUND', 404, 'That plan does not exist.', { title: 'Plan Not Found' })
+  return plan
 }

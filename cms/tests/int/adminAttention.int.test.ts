@@ -34,6 +34,8 @@ const WINDOW = { startsAt: at(2026, 11, 1), endsAt: at(2028, 1, 1) }
 let full: Mentor
 let queued: Mentor
 let quiet: Mentor
+let fullNobodyWaiting: Mentor
+let failingStepId: number
 let quietBatch: Batch
 let expiringOfferId: number
 let offerStudent: User
@@ -115,6 +117,10 @@ beforeAll(async () => {
     const w = await joinWaitlist(await req(), { userId: (await createUser(payload)).id, mentorId: full.id })
     expect(w.assigned).toBe(false)
   }
+  // Full with nobody waiting: nothing for an admin to do, so not listed.
+  fullNobodyWaiting = await createMentor(payload, { capacity: 1, name: 'Full Nobody Waiting' })
+  const alone = await studentWithPlan('Student', { seat: false })
+  expect((await createBooking(await req(), { userId: alone.user.id, mentorId: fullNobodyWaiting.id })).kind).toBe('booked')
   await payload.create({
     collection: 'waitlist',
     data: { user: (await createUser(payload)).id, mentor: queued.id, status: 'waiting', joinedAt: NOW.toISOString() },
@@ -125,6 +131,19 @@ beforeAll(async () => {
     data: { user: (await createUser(payload)).id, mentor: queued.id, status: 'removed', joinedAt: NOW.toISOString() },
     overrideAccess: true,
   })
+
+  // Failing steps: one unresolved (listed), one resolved (not).
+  const [failing] = await txQuery<{ id: number }>(
+    await req(),
+    sql`INSERT INTO job_failures (step, ref, error, attempts, first_seen_at, last_seen_at, created_at, updated_at)
+        VALUES ('start-batches', 'batch:42', ${'Error: no sessions\n    at start'}, 3, now(), now(), now(), now()) RETURNING id`,
+  )
+  failingStepId = Number(failing.id)
+  await txQuery(
+    await req(),
+    sql`INSERT INTO job_failures (step, ref, attempts, first_seen_at, last_seen_at, resolved_at, created_at, updated_at)
+        VALUES ('expire-holds', 'offer:7', 1, now(), now(), now(), now(), now())`,
+  )
 
   // Offers on the quiet mentor: expiring in 2 h (listed), in 25 h (not yet), and one already expired.
   quietBatch = await openBatchOf(payload, quiet)
@@ -180,7 +199,7 @@ describe('the admin dashboard: what needs attention', () => {
     expect(refunds.oldestFailedAt).not.toBeNull()
   })
 
-  it('full mentors (booked + held = capacity) and waitlist lengths, longest first', async () => {
+  it('mentors with someone waiting, longest waitlist first, with whether they are full; a full mentor with nobody waiting is not listed', async () => {
     const { mentors } = await read(NOW)
     expect(mentors.fullCount).toBe(1)
     expect(mentors.waitingTotal).toBe(4)
@@ -188,6 +207,17 @@ describe('the admin dashboard: what needs attention', () => {
       expect.objectContaining({ mentorId: full.id, name: 'Full Mentor', full: true, capacity: 2, booked: 1, held: 1, waiting: 3 }),
       expect.objectContaining({ mentorId: queued.id, name: 'Queued Mentor', full: false, waiting: 1 }),
     ])
+    expect(mentors.rows.map((m) => m.mentorId)).not.toContain(fullNobodyWaiting.id)
+  })
+
+  it('unresolved failing steps, with a link to each', async () => {
+    const { jobFailures } = await read(NOW)
+    expect(jobFailures).toEqual({
+      count: 1,
+      rows: [
+        expect.objectContaining({ id: failingStepId, step: 'start-batches', ref: 'batch:42', attempts: 3, error: 'Error: no sessions' }),
+      ],
+    })
   })
 
   it('held seats expiring within 24 hours; one expiring in 25 hours or already expired is not listed', async () => {
@@ -242,6 +272,9 @@ describe('the admin dashboard: what needs attention', () => {
       `/admin/collections/refund-requests?${new URLSearchParams({ 'where[or][0][and][0][status][equals]': 'requested' })}`,
     )
     expect(html).toContain('Full Mentor')
+    expect(html).not.toContain('Full Nobody Waiting')
+    expect(html).not.toContain('nobody waiting')
+    expect(html).toContain(`/admin/collections/job-failures/${failingStepId}"`)
     expect(html).toMatch(/₹/)
   })
 

@@ -543,11 +543,11 @@ export interface RefundRequest {
     | null;
   feedback?: string | null;
   /**
-   * Decide a request once: Approved queues the refund (the gateway is called after saving and retried); when the gateway takes it, the payment is refunded, the plan ends and the seat is freed, and the status becomes Refund pending, then Refunded. Rejected e-mails the student your note below. A Refund failed request may be set to Approved again to retry it.
+   * Set by the Approve and Reject buttons, then by the refund: Approved, Refund pending (the gateway took it), Refunded, or Refund failed (approve it again to retry).
    */
   status: 'requested' | 'approved' | 'pending' | 'refunded' | 'failed' | 'rejected';
   /**
-   * Shown to the student with a rejection.
+   * Written in the Reject dialog; shown to the student with the rejection.
    */
   adminNote?: string | null;
   decidedBy?: (number | null) | User;

@@ -123,3 +123,33 @@ export type ActivePlanView = {
 
 /** A plan the student may not buy now and why (`refused` in `GET /api/payments/active-plans`). */
 export type RefusedPurchase = { title: string; message: string }
+
+/** An admin's note or reason (a grant's reason, a rejection's note): said in a sentence, kept short. */
+const adminTextSchema = (required: string) =>
+  z.string({ error: required }).trim().min(3, required).max(500, 'Keep it under 500 characters.')
+
+/** A plan by its code (BEGINNER_TECHY) or id. */
+const planRefSchema = z.union([
+  z.string().trim().min(1, 'Choose a plan.').max(64, 'Choose a plan.'),
+  z.number().int().positive().max(MAX_DB_ID),
+])
+
+/** GET /api/users/:id/grant-plan?plan= — what a grant would cover (admin). */
+export const grantPreviewQuerySchema = z.object({ plan: planRefSchema })
+
+/** POST /api/users/:id/grant-plan { plan, reason } — an admin grants a user a plan without a payment. */
+export const grantPlanRequestSchema = z.object({
+  plan: planRefSchema,
+  reason: adminTextSchema('Say why this plan is granted.'),
+})
+
+/** POST /api/refund-requests/:id/decide — Approve (optional note) or Reject (a note the student reads). */
+export const refundDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('approve'), note: z.string().trim().max(500, 'Keep it under 500 characters.').optional() }),
+    z.object({ decision: z.literal('reject'), note: adminTextSchema('Write the student a note: why the refund is rejected.') }),
+  ],
+  { error: 'Choose Approve or Reject.' },
+)
+export type RefundDecisionInput = z.infer<typeof refundDecisionSchema>

@@ -1,0 +1,62 @@
+import type { CollectionConfig, Field } from 'payload'
+
+/**
+ * Dates in the admin in India time everywhere (docs/decisions/103). Payload formats a date field in
+ * the browser's zone unless the field stores a zone of its own (`timezone: true`, a `_tz` column per
+ * date field); our dates are instants whose day is India's (batches start at midnight IST), so
+ * instead every date field gets a list cell and an edit-view line that format in India time with
+ * the shared date styles. `createdAt` and `updatedAt` are written out as Payload would add them
+ * (same column, same index), with the cell.
+ */
+const CELL = '/components/admin/IstDateCell'
+const HINT = '/components/admin/IstDateHint'
+
+type DateField = Extract<Field, { type: 'date' }>
+
+function withIstDate(field: DateField): DateField {
+  const dayOnly = field.admin?.date?.pickerAppearance === 'dayOnly'
+  const components = field.admin?.components ?? {}
+  return {
+    ...field,
+    admin: {
+      ...field.admin,
+      components: {
+        ...components,
+        Cell: components.Cell ?? { path: CELL, clientProps: { dayOnly } },
+        afterInput: [...(components.afterInput ?? []), { path: HINT, clientProps: { dayOnly } }],
+      },
+    },
+  }
+}
+
+function mapFields(fields: Field[]): Field[] {
+  return fields.map((field) => {
+    if (field.type === 'date') return withIstDate(field)
+    if ((field.type === 'collapsible' || field.type === 'row' || field.type === 'group') && 'fields' in field) {
+      return { ...field, fields: mapFields(field.fields) } as Field
+    }
+    if (field.type === 'tabs') {
+      return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: mapFields(tab.fields) })) }
+    }
+    return field
+  })
+}
+
+const hasField = (fields: Field[], name: string) => fields.some((f) => 'name' in f && f.name === name)
+
+export function withIndiaTimeDates(collection: CollectionConfig): CollectionConfig {
+  const fields = mapFields(collection.fields)
+  if (collection.timestamps !== false) {
+    // Payload adds these only when absent: the same definitions, with the India-time cell.
+    const stamp = (name: 'createdAt' | 'updatedAt', label: string): Field => ({
+      name,
+      type: 'date',
+      index: true,
+      label,
+      admin: { disableBulkEdit: true, hidden: true, components: { Cell: { path: CELL, clientProps: { dayOnly: false } } } },
+    })
+    if (!hasField(fields, 'updatedAt')) fields.push(stamp('updatedAt', 'Updated At'))
+    if (!hasField(fields, 'createdAt')) fields.push(stamp('createdAt', 'Created At'))
+  }
+  return { ...collection, fields }
+}

@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright'
+import { formatDay, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { expect, type Page, test } from '@playwright/test'
+import pg from 'pg'
+import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
+
+/**
+ * The admin's tools in /admin (docs/decisions/100-103): Grant plan on a user, with what it covers
+ * before confirming; rejecting a refund request from its button (a note required), after which
+ * nothing is editable; dates in India time for an admin whose browser is elsewhere. The approval
+ * from the button is in payments.spec.ts's refund journey.
+ */
+test.describe.configure({ mode: 'serial' })
+// An admin abroad: Payload's own formatting would show a 1 Dec batch as 30 Nov here.
+test.use({ timezoneId: 'America/New_York' })
+
+const run = Date.now().toString(36)
+
+async function signIn(page: Page) {
+  await page.goto(`${CMS_URL()}/admin/login`)
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${CMS_URL()}/admin`)
+}
+
+/** axe on our panel only: Payload's own chrome is not ours to fix here. */
+async function expectPanelAccessible(page: Page, selector: string) {
+  const axe = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([])
+}
+
+test('an admin grants a plan from the user: sees what it covers, confirms, and the payment is recorded', async ({ page }) => {
+  const api = await adminApi()
+  const email = `granted-${run}@students.mentorloop.in`
+  const { doc: student } = await api.post('/users', {
+    email,
+    name: `Granted ${run}`,
+    password: `pw-${run}-long-enough`,
+    roles: ['student'],
+  })
+
+  await signIn(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/users/${student.id}`)
+  const panel = page.getByRole('region', { name: 'Grant plan' })
+  await expect(panel).toBeVisible()
+  await panel.getByLabel('Plan').selectOption({ label: 'Beginner Techy Plan (mentorship)' })
+  await panel.getByLabel('Reason (kept with the grant)').fill('Support case: the checkout charged twice (e2e).')
+  const dialog = page.getByRole('dialog', { name: /Grant Beginner Techy Plan to/ })
+  // The admin bundle hydrates after the HTML arrives: retry the click until the dialog opens.
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Grant plan…' }).click()
+    await expect(dialog).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(dialog.getByTestId('grant-covers')).toContainText('A credit for their next seat in a batch')
+  await expect(dialog).toContainText('no seat and no credit')
+  await expectPanelAccessible(page, 'dialog[open]')
+  await screenshotsAt375And1280(page, 'admin-grant-plan-confirm', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await dialog.getByRole('button', { name: 'Confirm grant' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByTestId('grant-message')).toHaveText('Beginner Techy Plan granted.')
+  await expectPanelAccessible(page, '.ml-grant')
+
+  const payments = await api.get(`/payments?where[user][equals]=${student.id}&depth=0`)
+  expect(payments.docs).toHaveLength(1)
+  expect(payments.docs[0]).toMatchObject({ amount: 0, gateway: 'complimentary', status: 'completed' })
+  expect(payments.docs[0].note).toBe('Support case: the checkout charged twice (e2e).')
+})
+
+test('an admin rejects a refund request from its button with a note; the decided request is read-only', async ({ page }) => {
+  const api = await adminApi()
+  const { doc: student } = await api.post('/users', {
+    email: `rejected-${run}@students.mentorloop.in`,
+    name: `Rejected ${run}`,
+    password: `pw-${run}-long-enough`,
+    roles: ['student'],
+  })
+  const plans = await api.get('/plans?where[code][equals]=BEGINNER_TECHY&depth=0')
+  // A paid plan, written as the payment service writes one (payments have no create API).
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  let payment: { id: number }
+  try {
+    const { rows } = await db.query(
+      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id,
+                             subscription_starts, subscription_ends, created_at, updated_at)
+       VALUES ($1, $2, $3, 'INR', 'completed', 'sandbox', $4, $5, now(), now() + interval '30 days', now(), now()) RETURNING id`,
+      [student.id, plans.docs[0].id, plans.docs[0].price * 100, `order_e2e_${run}`, `pay_e2e_${run}`],
+    )
+    payment = { id: Number(rows[0].id) }
+  } finally {
+    await db.end()
+  }
+  const { doc: request } = await api.post('/refund-requests', {
+    user: student.id,
+    payment: payment.id,
+    reason: REFUND_REASON_OTHER,
+    feedback: 'The timings clashed with my exams.',
+    status: 'requested',
+  })
+
+  await signIn(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/refund-requests/${request.id}`)
+  const panel = page.getByTestId('refund-decision')
+  await expect(panel.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+$/)
+  await expect(panel).toContainText('Beginner Techy Plan')
+  await expect(panel).toContainText('The timings clashed with my exams.')
+  await expect(panel.getByTestId('refund-state')).toHaveText('Waiting for a decision')
+  // The status is shown, never chosen.
+  await expect(
+    page.locator('#field-status .rs__control--is-disabled, #field-status.read-only, #field-status [aria-disabled="true"]').first(),
+  ).toBeVisible()
+  await expectPanelAccessible(page, '[data-testid="refund-decision"]')
+  await screenshotsAt375And1280(page, 'admin-refund-request')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  const dialog = page.getByRole('dialog', { name: 'Reject the refund request?' })
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Reject', exact: true }).click()
+    await expect(dialog).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  // No note: refused by the server with the reason, the dialog stays.
+  await dialog.getByRole('button', { name: 'Reject the request' }).click()
+  await expect(dialog).toContainText('Write the student a note: why the refund is rejected.')
+  await dialog.getByLabel('Note to the student (required)').fill('Four sessions were already held.')
+  await expectPanelAccessible(page, 'dialog[open]')
+  await dialog.getByRole('button', { name: 'Reject the request' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('decision-message')).toHaveText('Rejected. The student has been e-mailed your note.')
+
+  await page.reload()
+  await expect(panel.getByTestId('refund-state')).toContainText('Rejected')
+  await expect(panel).toContainText('Four sessions were already held.')
+  await expect(panel.getByRole('button')).toHaveCount(0)
+  // Nothing on the form is editable.
+  await expect(
+    page.locator('form textarea:not([disabled]):not([readonly]), form input[type="text"]:not([disabled]):not([readonly])'),
+  ).toHaveCount(0)
+})
+
+test('dates in the admin are India time for an admin abroad: a batch shows its own first day', async ({ page }) => {
+  const api = await adminApi()
+  const batches = await api.get('/batches?limit=1&sort=startsOn&depth=0')
+  const batch = batches.docs[0] as { id: number; label: string; startsOn: string }
+  const istDay = formatDay(batch.startsOn)
+  // In New York the instant of an India midnight is the evening before.
+  expect(new Date(batch.startsOn).toLocaleDateString('en-GB', { timeZone: 'America/New_York', day: 'numeric' })).not.toBe(
+    istDay.split(' ')[0],
+  )
+  await signIn(page)
+  await page.goto(`${CMS_URL()}/admin/collections/batches?limit=100&sort=startsOn`)
+  const row = page.locator('table tbody tr').first()
+  await expect(row).toContainText(istDay)
+  await page.goto(`${CMS_URL()}/admin/collections/batches/${batch.id}`)
+  await expect(page.getByTestId('ist-startsOn')).toHaveText(`India time: ${istDay}`)
+})
