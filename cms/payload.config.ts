@@ -26,6 +26,7 @@ import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
+import { mentorHomeEndpoints } from './endpoints/mentorHome'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
@@ -99,7 +100,7 @@ export default withInternalAccess(
       JobFailures,
     ],
     globals: [SiteSettings, BusinessRules],
-    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+    endpoints: [...questionBankPaymentEndpoints, ...mentorHomeEndpoints, testClockEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
     // then an unreachable database as 503 (053): the last hook's answer wins.
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },
