@@ -30,7 +30,7 @@ export const Batches: CollectionConfig = {
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
     description:
-      'One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist.',
+      'One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist. A mentor has one open batch at a time; mentors open their next batch and schedule its sessions from their home on the site.',
   },
   defaultSort: '-startsOn',
   access: {
@@ -75,7 +75,7 @@ export const Batches: CollectionConfig = {
           index: true,
           // A new batch starts out as the month after the mentor's latest one: usually just Save.
           defaultValue: async ({ req }: { req: PayloadRequest }) => (await suggestedPeriod(req))?.startsOn.toISOString(),
-          admin: { date: { pickerAppearance: 'dayOnly' } },
+          admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' } },
         },
         {
           name: 'endsOn',
@@ -83,7 +83,7 @@ export const Batches: CollectionConfig = {
           required: true,
           index: true,
           defaultValue: async ({ req }: { req: PayloadRequest }) => (await suggestedPeriod(req))?.endsOn.toISOString(),
-          admin: { date: { pickerAppearance: 'dayOnly' } },
+          admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' } },
         },
         {
           name: 'capacity',
