@@ -106,7 +106,7 @@ export default function MentorHomePage() {
   const opened = done.opened ? home.batches.find((b) => b.id === done.opened) : null
   return (
     <PrivatePage title="Your home" subtitle={`${home.mentor.name}: your batches, students and sessions. Times are India time (IST).`}>
-      <div role="status" className="empty:hidden">
+      <div role="status" className="empty:hidden" data-testid="home-done">
         {scheduled ? (
           <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
             Session scheduled for {formatDateTime(scheduled.startsAt)}. Your students have been e-mailed.
