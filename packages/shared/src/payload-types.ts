@@ -759,7 +759,7 @@ export interface PracticeAnswer {
   createdAt: string;
 }
 /**
- * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved.
+ * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved. A mentor’s sessions never overlap. Mentors: schedule yours from your home on the site, in India time, with the picker on the batch’s month.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "sessions".

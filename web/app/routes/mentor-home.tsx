@@ -68,7 +68,9 @@ function zodErrors(error: z.ZodError): FieldErrors {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request)
-  const form = await request.formData()
+  // A body that is not a form (a script, a fuzzer) is a 400, never a 500.
+  const form = await request.formData().catch(() => null)
+  if (!form) return data({ error: 'Send the form.' }, { status: 400, headers: NO_STORE })
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))
   const intent = intentSchema.safeParse(values.intent)
   if (!intent.success) return data({ error: 'Unknown action.' }, { status: 400, headers: NO_STORE })
