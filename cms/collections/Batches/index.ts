@@ -5,14 +5,19 @@ import { isAdmin } from '../../access/isAdmin'
 import { mentorIdForUser } from '../../access/mentorIdForUser'
 import { adminOnlyField, adminOrMentor, adminOrOwnMentorDocs } from '../../access/mentorScope'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
-import { nextBatchPeriod } from '../../services/batches/batches'
+import { findOpenBatch, nextBatchPeriod } from '../../services/batches/batches'
 import { checkBatchRules, fillSeatsWhenBatchGrows, prepareBatch, showFill } from './hooks/batchRules'
 
-/** For a mentor opening a batch in the panel: the month after their latest batch (nothing for admins, who pick the mentor). */
+/**
+ * For a mentor opening a batch in the panel: the month after their latest batch (nothing for admins,
+ * who pick the mentor). Nothing either while a batch of theirs is open: that one is their next batch
+ * (one open batch at a time), and a pre-filled month after it could only be refused.
+ */
 async function suggestedPeriod(req: PayloadRequest) {
   if (!req.user) return null
   const mentorId = await mentorIdForUser(req, req.user)
-  return mentorId === null ? null : nextBatchPeriod(req, mentorId)
+  if (mentorId === null || (await findOpenBatch(req, mentorId))) return null
+  return nextBatchPeriod(req, mentorId)
 }
 
 /**
