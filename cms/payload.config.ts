@@ -26,6 +26,7 @@ import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
+import { mentorHomeEndpoints } from './endpoints/mentorHome'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { contentVersionsEndpoint, signInGuardEndpoint } from './endpoints/sharedState'
 import { testClockEndpoint } from './endpoints/testClock'
@@ -106,7 +107,7 @@ export default withInternalAccess(
       .map(withUnusedAuthRoutesClosed)
       .map(withIndiaTimeDates),
     globals: [SiteSettings, BusinessRules],
-    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint, signInGuardEndpoint, contentVersionsEndpoint],
+    endpoints: [...questionBankPaymentEndpoints, ...mentorHomeEndpoints, testClockEndpoint, signInGuardEndpoint, contentVersionsEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
     // then an unreachable database as 503 (053): the last hook's answer wins.
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },

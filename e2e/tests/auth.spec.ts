@@ -33,14 +33,16 @@ test.describe('sign-in, avatar menu and guards', () => {
     expect(errors).toEqual([])
   })
 
-  test('the mentor’s menu has Mentor-Bookings leading to their own bookings', async ({ page }) => {
+  test('the mentor’s menu offers their home and none of a student’s screens; their old bookings page leads home', async ({ page }) => {
     const { own } = await mentorIds()
     await signInAs(page, 'mentor')
     const menu = await openAvatarMenu(page)
-    await expect(menu.getByRole('menuitem')).toHaveText(['Mentor-Bookings', 'Dashboard', 'Payments', 'Question bank', 'Sign out'])
-    await menu.getByRole('menuitem', { name: 'Mentor-Bookings' }).click()
-    await expect(page).toHaveURL(`/mentors/${own}`)
-    await expect(page.getByRole('heading', { name: 'Bookings for the selected mentor:' })).toBeVisible()
+    await expect(menu.getByRole('menuitem')).toHaveText(['Your home', 'Sign out'])
+    await menu.getByRole('menuitem', { name: 'Your home' }).click()
+    await expect(page).toHaveURL('/mentor-home')
+    await expect(page.getByRole('heading', { name: 'Your home', level: 1 })).toBeVisible()
+    await page.goto(`/mentors/${own}`)
+    await expect(page).toHaveURL('/mentor-home')
   })
 
   test('an admin’s Mentor-Bookings leads to the mentors list, and any mentor’s bookings open', async ({ page }) => {

@@ -116,15 +116,22 @@ test('a student with a plan books and sees the booking on the dashboard; the men
   const mentorContext = await browser.newContext()
   const mentorPage = await mentorContext.newPage()
   await signInAs(mentorPage, 'mentor')
+  // The mentor's old bookings page leads to their home: the student with their contact number, the
+  // session with its link (issue 20: no "Kindly email your available time slots" once it is scheduled).
   await mentorPage.goto(`/mentors/${own}`)
-  const booking = mentorPage.getByTestId('mentor-booking-card').filter({ hasText: PERSONAS.studentWithPlan.email })
-  await expect(booking).toContainText(`Booked by: ${PERSONAS.studentWithPlan.name}`)
-  await expect(booking).toContainText('Status: Confirmed')
-  await expect(booking).toContainText('Kindly email your available time slots to the user.')
+  await expect(mentorPage).toHaveURL('/mentor-home')
+  const seated = mentorPage.getByTestId('home-batch').filter({ hasText: PERSONAS.studentWithPlan.email })
+  await expect(seated.getByTestId('home-students')).toContainText(PERSONAS.studentWithPlan.name)
   // Issue 12: the contact number, seats taken of capacity and the waitlist length.
-  await expect(booking).toContainText('Contact number: 9123456780')
-  await expect(mentorPage.getByTestId('batch-figures')).toContainText(/Seats taken\s*\d+ of \d+/)
-  await expect(mentorPage.getByTestId('batch-figures')).toContainText(/On the waitlist\s*\d+/)
+  await expect(seated.getByTestId('home-students')).toContainText('9123456780')
+  await expect(seated.getByTestId('home-sessions')).toContainText('Kick-off')
+  await expect(seated.getByTestId('home-sessions').getByRole('link', { name: /Meeting link/ })).toHaveAttribute(
+    'href',
+    'https://meet.example.com/kickoff',
+  )
+  await expect(seated.getByTestId('batch-seats')).toContainText(/Taken\s*\d+/)
+  await expect(mentorPage.getByTestId('waitlist-length')).toContainText(/On your waitlist:\s*\d+/)
+  await expect(mentorPage.getByText('Kindly email your available time slots')).toHaveCount(0)
   await expectAccessible(mentorPage, { exclude: TOASTS })
   await mentorContext.close()
 })

@@ -5,14 +5,19 @@ import { isAdmin } from '../../access/isAdmin'
 import { mentorIdForUser } from '../../access/mentorIdForUser'
 import { adminOnlyField, adminOrMentor, adminOrOwnMentorDocs } from '../../access/mentorScope'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
-import { nextBatchPeriod } from '../../services/batches/batches'
+import { findOpenBatch, nextBatchPeriod } from '../../services/batches/batches'
 import { checkBatchRules, fillSeatsWhenBatchGrows, prepareBatch, showFill } from './hooks/batchRules'
 
-/** For a mentor opening a batch in the panel: the month after their latest batch (nothing for admins, who pick the mentor). */
+/**
+ * For a mentor opening a batch in the panel: the month after their latest batch (nothing for admins,
+ * who pick the mentor). Nothing either while a batch of theirs is open: that one is their next batch
+ * (one open batch at a time), and a pre-filled month after it could only be refused.
+ */
 async function suggestedPeriod(req: PayloadRequest) {
   if (!req.user) return null
   const mentorId = await mentorIdForUser(req, req.user)
-  return mentorId === null ? null : nextBatchPeriod(req, mentorId)
+  if (mentorId === null || (await findOpenBatch(req, mentorId))) return null
+  return nextBatchPeriod(req, mentorId)
 }
 
 /**
@@ -30,7 +35,7 @@ export const Batches: CollectionConfig = {
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
     description:
-      'One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist.',
+      'One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist. A mentor has one open batch at a time; mentors open their next batch and schedule its sessions from their home on the site.',
   },
   defaultSort: '-startsOn',
   access: {
@@ -75,7 +80,7 @@ export const Batches: CollectionConfig = {
           index: true,
           // A new batch starts out as the month after the mentor's latest one: usually just Save.
           defaultValue: async ({ req }: { req: PayloadRequest }) => (await suggestedPeriod(req))?.startsOn.toISOString(),
-          admin: { date: { pickerAppearance: 'dayOnly' } },
+          admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' } },
         },
         {
           name: 'endsOn',
@@ -83,7 +88,7 @@ export const Batches: CollectionConfig = {
           required: true,
           index: true,
           defaultValue: async ({ req }: { req: PayloadRequest }) => (await suggestedPeriod(req))?.endsOn.toISOString(),
-          admin: { date: { pickerAppearance: 'dayOnly' } },
+          admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' } },
         },
         {
           name: 'capacity',

@@ -24,6 +24,9 @@ export const Mentors: CollectionConfig = {
     listSearchableFields: ['name', 'email', 'company', 'skills'],
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'staff', 'mentor'),
+    // A mentor's save is a draft (access/mentorProfileAccess.ts): say who publishes it, on the form itself.
+    description:
+      'The profiles students see on the site. A mentor edits their own profile and saves it as a draft (“Save Draft”); staff review it and publish it, and until then students see the last published version. Mentors: your batches, students and sessions are on your home on the site (Your home in the menu).',
   },
   defaultSort: 'displayOrder',
   hooks: {

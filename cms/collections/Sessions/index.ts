@@ -17,7 +17,7 @@ export const Sessions: CollectionConfig = {
     defaultColumns: ['title', 'batch', 'mentor', 'startsAt', 'durationMinutes', 'meetingLink'],
     group: 'Mentorship',
     hidden: hiddenUnless('admin', 'mentor'),
-    description: `Times are entered in your browser's time zone; students see them in ${TIME_ZONE}. Booked students are e-mailed when a session is scheduled or moved.`,
+    description: `Times are entered in your browser's time zone; students see them in ${TIME_ZONE}. Booked students are e-mailed when a session is scheduled or moved. A mentor’s sessions never overlap. Mentors: schedule yours from your home on the site, in India time, with the picker on the batch’s month.`,
   },
   defaultSort: 'startsAt',
   access: {

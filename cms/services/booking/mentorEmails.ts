@@ -30,11 +30,11 @@ export function mentorSeatChangeEmail(news: MentorSeatNews): EmailMessage {
       greeting: `Hi ${news.mentor.name.trim() || 'there'},`,
       paragraphs: [
         booked
-          ? `${who} booked a seat in your ${news.batch.label} batch.${news.student.phone ? ` Their contact number is ${news.student.phone}.` : ''} Please send them your available time slots.`
+          ? `${who} booked a seat in your ${news.batch.label} batch.${news.student.phone ? ` Their contact number is ${news.student.phone}.` : ''} Schedule your batch’s sessions from your home on the site; your students see them on their dashboard.`
           : `${who}'s booking in your ${news.batch.label} batch was cancelled; their seat is free again (it goes to the next student in line, if any).`,
         stand,
       ],
-      action: { label: 'Open your bookings', url: `${env.WEB_PUBLIC_URL}/mentors/${news.mentor.id}` },
+      action: { label: 'Open your home', url: `${env.WEB_PUBLIC_URL}/mentor-home` },
     }),
   }
 }
@@ -131,7 +131,7 @@ export async function mentorBatchSummaryEmail(req: PayloadRequest, batchId: numb
         `Joined from the waitlist or booked: ${list(joined)}.`,
         `${held} seat${held === 1 ? ' is' : 's are'} held for students who still have to renew or pay; ${Math.max(0, left)} seat${left === 1 ? ' is' : 's are'} free; ${Number(row.waiting)} on the waitlist.`,
       ],
-      action: { label: 'Open your bookings', url: `${env.WEB_PUBLIC_URL}/mentors/${Number(row.mentor_id)}` },
+      action: { label: 'Open your home', url: `${env.WEB_PUBLIC_URL}/mentor-home` },
     }),
   }
 }

@@ -40,7 +40,13 @@ describe('sessions', () => {
     expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, batch: (await batchOf(other)).id } })).status).toBe(400)
     // A session falls on its batch's days.
     expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, startsAt: inBatch(myBatch, 45) } })).status).toBe(400)
-    expect((await api.post('/sessions', { token: mentorUser.token, body: { ...body, meetingLink: 'http://insecure' } })).status).toBe(400)
+    // Another day (the first session's time is taken: a mentor's sessions never overlap), but no https link.
+    const insecure = await api.post('/sessions', {
+      token: mentorUser.token,
+      body: { ...body, startsAt: inBatch(myBatch, 4), meetingLink: 'http://insecure' },
+    })
+    expect(insecure.status).toBe(400)
+    expect(JSON.stringify(insecure.body)).toContain('https://')
     const student = await createUser(payload)
     expect((await api.post('/sessions', { token: student.token, body })).status).toBe(403)
     expect((await api.get('/sessions', { token: student.token })).status).toBe(403)

@@ -219,6 +219,8 @@ export interface User {
   collection: 'users';
 }
 /**
+ * The profiles students see on the site. A mentor edits their own profile and saves it as a draft (“Save Draft”); staff review it and publish it, and until then students see the last published version. Mentors: your batches, students and sessions are on your home on the site (Your home in the menu).
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "mentors".
  */
@@ -356,7 +358,7 @@ export interface Plan {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist.
+ * One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist. A mentor has one open batch at a time; mentors open their next batch and schedule its sessions from their home on the site.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "batches".
@@ -757,7 +759,7 @@ export interface PracticeAnswer {
   createdAt: string;
 }
 /**
- * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved.
+ * Times are entered in your browser's time zone; students see them in Asia/Kolkata. Booked students are e-mailed when a session is scheduled or moved. A mentor’s sessions never overlap. Mentors: schedule yours from your home on the site, in India time, with the picker on the batch’s month.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "sessions".

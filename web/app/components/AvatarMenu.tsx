@@ -6,16 +6,19 @@ import { AVATAR_CLASS } from './avatar'
  * The avatar menu of docs/spec.md §2, for a signed-in person only: signed out, the header shows
  * its "Sign in" button and no avatar (the spec's green "Login" avatar beside it said the same
  * thing twice, in another word: docs/vocabulary.md). The avatar is the brand's navy with the
- * e-mail's first letter; the menu offers Mentor-Bookings (a mentor's own bookings; the list for
- * admins), Dashboard, Payments, Question bank (our addition: the spec's question-bank screen has
- * no entry point), Sign out. Radix DropdownMenu makes it a real menu: arrow keys, Escape, outside
+ * e-mail's first letter; the menu offers a student Dashboard, Payments, Question bank (our
+ * addition: the spec's question-bank screen has no entry point), Sign out; a mentor their home and
+ * Sign out; an admin Mentor-Bookings (the mentors list) first. Radix DropdownMenu makes it a real menu: arrow keys, Escape, outside
  * click, focus return, menu roles for screen readers.
  */
 export type AvatarMenuUser = { email: string; roles: string[]; mentorId?: number | null }
 
+/** A mentor (not an admin) with a linked profile: their menu leads to their home, not to a student's screens. */
+const isMentorOnly = (user: AvatarMenuUser) => user.roles.includes('mentor') && !user.roles.includes('admin') && Boolean(user.mentorId)
+
 export function mentorBookingsHref(user: AvatarMenuUser): string | null {
   if (user.roles.includes('admin')) return '/mentors'
-  if (user.roles.includes('mentor') && user.mentorId) return `/mentors/${user.mentorId}`
+  if (isMentorOnly(user)) return '/mentor-home'
   return null
 }
 
@@ -30,8 +33,13 @@ function UserIcon() {
 const itemClass =
   'flex w-full cursor-pointer select-none items-center rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900'
 
-/** The menu's items, in order, for a signed-in person (a mentor's or admin's Mentor-Bookings first). */
+/**
+ * The menu's items, in order, for a signed-in person. A mentor gets their home (batches, students,
+ * sessions: docs/decisions/095-mentor-home.md) and none of a student's screens (plans, payments,
+ * the question bank are for students); an admin gets the mentors list first.
+ */
 export function avatarMenuItems(user: AvatarMenuUser): { label: string; href: string }[] {
+  if (isMentorOnly(user)) return [{ label: 'Your home', href: '/mentor-home' }]
   const bookings = mentorBookingsHref(user)
   return [
     ...(bookings ? [{ label: 'Mentor-Bookings', href: bookings }] : []),

@@ -1,6 +1,6 @@
 import type { BatchView, BookingView } from '@mentorloop/shared'
 import { formatDate, formatIst, MESSAGES } from '@mentorloop/shared'
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { Deferred } from '~/components/Deferred'
@@ -10,7 +10,7 @@ import { getMentorBookings } from '~/models/booking.server'
 import { NO_STORE, requireMentorOrAdmin, requireUser } from '~/utils/auth.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 
-export const meta: MetaFunction = () => [{ title: 'Mentor bookings · MentorLoop' }]
+export const meta: MetaFunction = () => [{ title: 'A mentor’s students · MentorLoop' }]
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -21,7 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await requireUser(request)
     throw data('There is no mentor with that id.', { status: 404, headers: NO_STORE })
   }
-  const { token } = await requireMentorOrAdmin(request, parsed.data.id)
+  const { token, user } = await requireMentorOrAdmin(request, parsed.data.id)
+  // The mentor's own page is their home now (batches, students, sessions, scheduling): one place.
+  if (!user.roles.includes('admin')) throw redirect('/mentor-home', { headers: NO_STORE })
   // ?batch= picks one of the mentor's batches; anything else shows the current one.
   const batchId =
     z.coerce.number().int().positive().max(2_147_483_647).safeParse(new URL(request.url).searchParams.get('batch')).data ?? null
@@ -34,7 +36,7 @@ export const headers = () => NO_STORE
 export default function MentorBookings() {
   const { bookings } = useLoaderData<typeof loader>()
   return (
-    <PrivatePage title="Bookings for the selected mentor:">
+    <PrivatePage title="A mentor’s students" subtitle="The students seated in one of the mentor’s batches, with their contact details.">
       <Deferred
         fallback={
           <p role="status" className="text-slate-600">
@@ -160,7 +162,6 @@ function BookingCard({ booking }: { booking: BookingView }) {
       <p>
         <span className="font-semibold">Status:</span> {status}
       </p>
-      <p className="mt-2 text-sm text-slate-700">Kindly email your available time slots to the user.</p>
     </li>
   )
 }

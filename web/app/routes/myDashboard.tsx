@@ -39,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // spelling to the one canonical address.
   if (url.pathname !== '/myDashboard') throw redirect(`/myDashboard${url.search}`, { status: 301 })
   const { user, token } = await requireUser(request)
+  // A mentor's screen is their home (batches, students, sessions), not a student's plans and seats.
+  if (user.roles.includes('mentor') && !user.roles.includes('admin') && user.mentorId) throw redirect('/mentor-home', { headers: NO_STORE })
   // On client navigation streamed: "Loading your bookings..." until the CMS answers.
   const { value: sessions } = await streamOnNavigation(
     request,

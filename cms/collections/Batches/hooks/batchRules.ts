@@ -1,4 +1,4 @@
-import { formatDate, istDay, istMidnight, istMonth } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatDay, istDay, istMidnight, istMonth } from '@mentorloop/shared'
 import type { Batch } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
@@ -106,11 +106,15 @@ export const checkBatchRules: CollectionBeforeChangeHook<Batch> = async ({ data,
       }
     }
     if (status === 'open') {
-      const [other] = await txQuery<{ label: string }>(
+      const [other] = await txQuery<{ label: string; starts_on: string | Date; ends_on: string | Date }>(
         req,
-        sql`SELECT label FROM batches WHERE mentor_id = ${mentorId} AND id <> ${selfId} AND status = 'open' LIMIT 1`,
+        sql`SELECT label, starts_on, ends_on FROM batches WHERE mentor_id = ${mentorId} AND id <> ${selfId} AND status = 'open' LIMIT 1`,
       )
-      if (other) throw refuse(`The mentor already has an open batch (${other.label}); a mentor takes bookings for one batch at a time.`)
+      // The rule and what to do about it: the open batch is the next one; the one after it opens once it runs.
+      if (other)
+        throw refuse(
+          `The mentor already has an open batch (${other.label}, ${formatDateRange(other.starts_on, other.ends_on)}): a mentor takes bookings for one batch at a time. ${other.label} is the next batch; the one after it can be opened once ${other.label} starts running on ${formatDay(other.starts_on)}.`,
+        )
     }
     if (operation === 'update' && originalDoc) {
       const [row] = await txQuery<{ n: number }>(

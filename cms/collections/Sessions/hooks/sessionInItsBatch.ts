@@ -4,12 +4,14 @@ import { APIError, type CollectionBeforeValidateHook } from 'payload'
 import { checkRole } from '../../../access/checkRole'
 import { mentorIdForUser } from '../../../access/mentorIdForUser'
 import { getBatch } from '../../../services/batches/batches'
+import { overlappingSession } from '../../../services/mentorHome/overlap'
 
 const idOf = (v: unknown) => (v === null || v === undefined ? null : Number(typeof v === 'object' ? (v as { id: unknown }).id : v))
 
 /**
  * A session belongs to a batch: its mentor is the batch's, a mentor schedules only in their own
- * batches, and it falls on the batch's days (refused with the dates otherwise).
+ * batches, it falls on the batch's days (refused with the dates otherwise), and it does not
+ * overlap another session of the same mentor (the home's form checks it under the mentor's lock).
  */
 export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({ data, originalDoc, req }) => {
   if (!data) return data
@@ -34,6 +36,14 @@ export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({
         true,
       )
     }
+    const minutes = Number(data.durationMinutes ?? originalDoc?.durationMinutes ?? 60)
+    const clash = await overlappingSession(req, {
+      mentorId: batch.mentorId,
+      startsAt: new Date(startsAt),
+      minutes: Number.isFinite(minutes) ? minutes : 60,
+      exceptId: originalDoc?.id ?? null,
+    })
+    if (clash) throw new APIError(clash, 400, undefined, true)
   }
   return { ...data, batch: batchId, mentor: batch.mentorId }
 }

@@ -1,0 +1,47 @@
+import { openBatchSchema, scheduleSessionSchema } from '@mentorloop/shared'
+import { endpoint, json } from '../lib/endpoint'
+import { getMentorHome, openNextBatch, ownMentorId, scheduleSession } from '../services/mentorHome'
+
+/**
+ * The mentor's home on the site (docs/decisions/095-mentor-home.md). Every call works on the
+ * signed-in mentor's own profile, found from their account: nothing in the request names a mentor.
+ */
+
+/** GET /api/mentor-home — the mentor's running and open batches, students, sessions, waitlist and next batch. */
+export const mentorHomeEndpoint = endpoint({
+  path: '/mentor-home',
+  method: 'get',
+  auth: 'user',
+  failure: 'Failed to load your home.',
+  handler: async ({ req, user }) => getMentorHome(req, await ownMentorId(req, user)),
+})
+
+/** POST /api/mentor-home/sessions — schedule a session in one of the mentor's batches. */
+export const scheduleSessionEndpoint = endpoint({
+  path: '/mentor-home/sessions',
+  method: 'post',
+  auth: 'user',
+  body: scheduleSessionSchema,
+  failure: 'Failed to schedule the session.',
+  handler: async ({ req, user, body }) => {
+    const mentorId = await ownMentorId(req, user)
+    const session = await scheduleSession(req, mentorId, body)
+    return json({ message: 'Session scheduled. Your students have been e-mailed.', session }, { status: 201 })
+  },
+})
+
+/** POST /api/mentor-home/batches — open the mentor's next batch. */
+export const openBatchEndpoint = endpoint({
+  path: '/mentor-home/batches',
+  method: 'post',
+  auth: 'user',
+  body: openBatchSchema,
+  failure: 'Failed to open the batch.',
+  handler: async ({ req, user, body }) => {
+    const mentorId = await ownMentorId(req, user)
+    const batch = await openNextBatch(req, mentorId, body)
+    return json({ message: `Your ${batch.label} batch is open for bookings.`, batch }, { status: 201 })
+  },
+})
+
+export const mentorHomeEndpoints = [mentorHomeEndpoint, scheduleSessionEndpoint, openBatchEndpoint]

@@ -1,0 +1,5 @@
+export { ownMentorId } from './access'
+export { getMentorHome, nextBatchOption } from './home'
+export { openNextBatch } from './openNextBatch'
+export { overlappingSession } from './overlap'
+export { scheduleSession } from './scheduleSession'

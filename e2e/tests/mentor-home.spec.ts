@@ -1,0 +1,197 @@
+import { formatDateRange, istDay, istMonth, nextIstMonth } from '@mentorloop/shared'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import pg from 'pg'
+import { openAvatarMenu, signInWithEmail } from './auth-helpers'
+import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+
+/**
+ * The mentor's home on the site (issue 20, docs/decisions/095-mentor-home.md): a mentor signs in,
+ * finds their home in the menu, opens the next batch (pre-filled from the running one, the year
+ * shown), sees their students with contact numbers, and schedules the batch's sessions (a weekday
+ * confirmed, an overlap refused), with JavaScript and without. Its own mentor and student, so the
+ * seeded data stays as other specs expect.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const run = Date.now().toString(36)
+const mentorEmail = `home-mentor-${run}@mentors.mentorloop.in`
+const studentEmail = `home-student-${run}@students.mentorloop.in`
+const TOASTS = ['[data-sonner-toaster]']
+
+const today = istDay(new Date())
+const thisMonth = istMonth(today.year, today.month)
+const next = nextIstMonth(new Date())
+const pad = (n: number) => String(n).padStart(2, '0')
+const nextDays = Array.from(
+  { length: 31 },
+  (_, i) => new Date(Date.UTC(istDay(next.startsOn).year, istDay(next.startsOn).month - 1, i + 1)),
+).filter((d) => d.getUTCMonth() === istDay(next.startsOn).month - 1)
+const value = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+const saturday = nextDays.find((d) => d.getUTCDay() === 6)!
+const sunday = nextDays.find((d) => d.getUTCDay() === 0 && d > saturday)!
+const tuesday = nextDays.find((d) => d.getUTCDay() === 2)!
+
+let mentorId = 0
+
+async function userId(email: string): Promise<number> {
+  const api = await adminApi()
+  const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+  return users.docs[0].id as number
+}
+
+/** The batch's card on the home, by its name. */
+const batchCard = (page: Page, label: string) =>
+  page.getByTestId('home-batch').filter({ has: page.getByRole('heading', { name: new RegExp(label) }) })
+
+/** Fills and sends the card's "Schedule a session" form (opening it when it is folded). */
+async function schedule(card: Locator, input: { date: string; time: string; link: string; confirmWeekday?: boolean }) {
+  const details = card.locator('details')
+  if ((await details.getAttribute('open')) === null) await card.getByText(/^Schedule a session in/).click()
+  await card.getByLabel('Date').fill(input.date)
+  await card.getByLabel('Start time (IST)').fill(input.time)
+  await card.getByLabel('Length in minutes').fill('60')
+  await card.getByLabel('Meeting link').fill(input.link)
+  if (input.confirmWeekday) await card.getByLabel('Yes, schedule it on a weekday').check()
+  await card.getByRole('button', { name: 'Schedule the session' }).click()
+}
+
+test.beforeAll(async () => {
+  const api = await adminApi()
+  const { doc: user } = await api.post('/users', {
+    email: mentorEmail,
+    password: `pw-${run}-mentor-home`,
+    name: `Home Mentor ${run}`,
+    roles: ['mentor'],
+    passwordLogin: false,
+  })
+  const { doc: mentor } = await api.post('/mentors', {
+    name: `Home Mentor ${run}`,
+    email: `home-mentor-profile-${run}@mentors.mentorloop.in`,
+    user: user.id,
+    profession: 'Staff Engineer',
+    company: 'Razorpay',
+    skills: 'System Design, Interviews',
+    capacity: 4,
+    autoOpenNextBatch: false,
+    _status: 'published',
+  })
+  mentorId = mentor.id
+  // This month's batch is running (as last month's opening left it); no next batch is open yet.
+  await api.post('/batches', {
+    mentor: mentor.id,
+    label: thisMonth.label,
+    startsOn: thisMonth.startsOn.toISOString(),
+    endsOn: thisMonth.endsOn.toISOString(),
+    capacity: 4,
+    status: 'running',
+  })
+})
+
+test('a mentor opens the next batch from their home, sees their students and schedules the sessions', async ({ page, browser }) => {
+  await signInWithEmail(page, mentorEmail)
+  const menu = await openAvatarMenu(page)
+  await expect(menu.getByRole('menuitem')).toHaveText(['Your home', 'Sign out'])
+  await menu.getByRole('menuitem', { name: 'Your home' }).click()
+  await expect(page).toHaveURL('/mentor-home')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { name: 'Your home', level: 1 })).toBeVisible()
+  await expect(batchCard(page, thisMonth.label)).toContainText('Running this month')
+
+  // The next batch is pre-filled from the running one: the next calendar month, with its year.
+  const nextBatch = page.getByTestId('next-batch')
+  await expect(nextBatch).toContainText(
+    `${next.label} (${formatDateRange(next.startsOn, next.endsOn)}), the month after your ${thisMonth.label} batch`,
+  )
+  await expect(nextBatch.getByLabel('First day')).toHaveValue(value(nextDays[0]!))
+  await expect(nextBatch.getByLabel('Last day')).toHaveValue(value(nextDays.at(-1)!))
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'mentor-home-before-next-batch')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  await nextBatch.getByRole('button', { name: `Open ${next.label}` }).click()
+  await expect(page.getByTestId('home-done')).toContainText(`Your ${next.label} batch is open for bookings`)
+  const card = batchCard(page, next.label)
+  await expect(card).toContainText('Open for bookings')
+  // A second one is not offered: the rule, and the batch that is open.
+  await expect(nextBatch).toContainText(`Your ${next.label} batch (${formatDateRange(next.startsOn, next.endsOn)}) is open for bookings`)
+  await expect(nextBatch.getByRole('link', { name: `See your ${next.label} batch` })).toBeVisible()
+
+  // A student with a plan is seated in it (the admin books them; docs/decisions/069: a plan pays for the seat).
+  const studentContext = await browser.newContext()
+  await signInWithEmail(await studentContext.newPage(), studentEmail)
+  await studentContext.close()
+  const api = await adminApi()
+  const sid = await userId(studentEmail)
+  await api.patch(`/users/${sid}`, { name: `Home Student ${run}`, phone: '9123456789' })
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    await db.query(
+      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
+       SELECT $1, p.id, p.price * 100, 'INR', 'completed', 'sandbox', $2, $3, now(), now() + interval '40 days' FROM plans p WHERE p.code = 'BEGINNER_TECHY'`,
+      [sid, `order_home_${run}`, `pay_home_${run}`],
+    )
+  } finally {
+    await db.end()
+  }
+  const { docs } = await api.get(`/batches?where[mentor][equals]=${mentorId}&where[status][equals]=open&depth=0`)
+  await api.post('/bookings', { user: sid, batch: docs[0].id, mentor: mentorId, status: 'confirmed' })
+
+  await page.reload()
+  await waitForHydration(page)
+  await expect(card.getByTestId('home-students')).toContainText(`Home Student ${run}`)
+  await expect(card.getByTestId('home-students').getByRole('link', { name: '9123456789' })).toHaveAttribute('href', 'tel:+919123456789')
+  await expect(card.getByTestId('batch-seats')).toContainText(/Seats\s*4\s*Taken\s*1\s*Held\s*0\s*Left\s*3/)
+
+  // The date picker starts inside the batch (its month), and accepts only the batch's days.
+  const date = card.getByLabel('Date')
+  await expect(date).toHaveAttribute('min', value(nextDays[0]!))
+  await expect(date).toHaveAttribute('max', value(nextDays.at(-1)!))
+  expect((await date.inputValue()).slice(0, 7)).toBe(value(nextDays[0]!).slice(0, 7))
+
+  const link = `https://meet.example.com/home-${run}`
+  await schedule(card, { date: value(saturday), time: '10:00', link })
+  await expect(page.getByTestId('home-done')).toContainText('Session scheduled for Sat')
+  const sessions = card.getByTestId('home-sessions')
+  await expect(sessions).toContainText('10:00 am IST')
+  await expect(sessions.getByRole('link', { name: /Meeting link/ }).first()).toHaveAttribute('href', link)
+
+  // Two sessions of one mentor may not overlap.
+  await schedule(card, { date: value(saturday), time: '10:30', link })
+  await expect(card.getByRole('alert')).toContainText('This overlaps your session')
+
+  // A weekday asks to be confirmed first.
+  await schedule(card, { date: value(tuesday), time: '19:00', link })
+  await expect(card.getByRole('alert')).toContainText('is a Tuesday')
+  await schedule(card, { date: value(tuesday), time: '19:00', link, confirmWeekday: true })
+  await expect(page.getByTestId('home-done')).toContainText('Session scheduled for Tue')
+  await expect(sessions.locator('li')).toHaveCount(2)
+  await expectAccessible(page, { exclude: TOASTS })
+
+  // Without JavaScript the form posts and the home shows the new session.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const plain = await noJs.newPage()
+  await plain.goto('/mentor-home')
+  await schedule(batchCard(plain, next.label), { date: value(sunday), time: '11:00', link })
+  await expect(plain.getByTestId('home-done')).toContainText('Session scheduled for Sun')
+  await expect(batchCard(plain, next.label).getByTestId('home-sessions').locator('li')).toHaveCount(3)
+  await noJs.close()
+
+  await page.reload()
+  await waitForHydration(page)
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'mentor-home-scheduled')
+
+  // The mentor's old pages lead home.
+  await page.goto('/myDashboard')
+  await expect(page).toHaveURL('/mentor-home')
+  await page.goto(`/mentors/${mentorId}`)
+  await expect(page).toHaveURL('/mentor-home')
+})
+
+test('a student cannot open a mentor home', async ({ page }) => {
+  await signInWithEmail(page, studentEmail)
+  const res = await page.goto('/mentor-home')
+  expect(res?.status()).toBe(403)
+  await expect(page.getByText('Only mentors have a home on the site.')).toBeVisible()
+})

@@ -1,0 +1,454 @@
+import {
+  dayInputValue,
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  istDay,
+  type MentorHome,
+  type MentorHomeBatch,
+  now,
+  openBatchSchema,
+  scheduleSessionSchema,
+} from '@mentorloop/shared'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { z } from 'zod'
+import { primaryButton } from '~/components/buttons'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { PrivatePage } from '~/components/PrivatePage'
+import { CmsError, cmsUnavailable, isCmsUnavailable } from '~/models/cms.server'
+import { getMentorHome, postNextBatch, postSession } from '~/models/mentorHome.server'
+import { NO_STORE, requireUser } from '~/utils/auth.server'
+
+/**
+ * The mentor's home on the site (docs/decisions/095-mentor-home.md): this month's and the next
+ * batch with seats, the seated students and their contact numbers, the waitlist, the sessions
+ * with their meeting links; "Schedule a session" and "Open the next batch". Plain <Form>s posting
+ * to this route's action, so everything works without JavaScript; the CMS decides who sees what
+ * (only the signed-in mentor's own data) and keeps the rules (dates inside the batch, a weekday
+ * confirmed, no overlapping sessions, one open batch).
+ */
+export const meta: MetaFunction = () => [{ title: 'Your home · MentorLoop' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, token } = await requireUser(request)
+  if (!user.roles.includes('mentor')) throw data('Only mentors have a home on the site.', { status: 403, headers: NO_STORE })
+  let home: MentorHome
+  try {
+    home = await getMentorHome(token)
+  } catch (error) {
+    if (isCmsUnavailable(error)) throw cmsUnavailable()
+    if (error instanceof CmsError && error.refusal) throw data(error.refusal.message, { status: error.status, headers: NO_STORE })
+    throw error
+  }
+  const url = new URL(request.url)
+  const done = { scheduled: Number(url.searchParams.get('scheduled')) || null, opened: Number(url.searchParams.get('opened')) || null }
+  return data({ home, done, today: now().toISOString() }, { headers: NO_STORE })
+}
+
+export const headers = () => NO_STORE
+
+type FieldErrors = Record<string, string>
+type ActionAnswer = {
+  intent: 'schedule' | 'open'
+  batchId: number | null
+  message: string
+  code: string
+  fieldErrors: FieldErrors
+  values: Record<string, string>
+}
+
+const intentSchema = z.enum(['schedule', 'open'])
+
+function zodErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of error.issues) out[String(issue.path[0] ?? '_')] ??= issue.message
+  return out
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireUser(request)
+  // A body that is not a form (a script, a fuzzer) is a 400, never a 500.
+  const form = await request.formData().catch(() => null)
+  if (!form) return data({ error: 'Send the form.' }, { status: 400, headers: NO_STORE })
+  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))
+  const intent = intentSchema.safeParse(values.intent)
+  if (!intent.success) return data({ error: 'Unknown action.' }, { status: 400, headers: NO_STORE })
+  const batchId = Number(values.batchId) || null
+  const refuse = (status: number, message: string, fieldErrors: FieldErrors = {}, code = 'INVALID_INPUT') =>
+    data<ActionAnswer>({ intent: intent.data, batchId, message, code, fieldErrors, values }, { status, headers: NO_STORE })
+
+  // Checked here first (the same schemas the CMS uses) so a slip is answered without a round trip.
+  const parsed = intent.data === 'schedule' ? scheduleSessionSchema.safeParse(values) : openBatchSchema.safeParse(values)
+  if (!parsed.success) {
+    const fieldErrors = zodErrors(parsed.error)
+    return refuse(400, 'Please correct the fields marked below.', fieldErrors)
+  }
+  try {
+    if (intent.data === 'schedule') {
+      const { session } = await postSession(token, parsed.data as Record<string, unknown>)
+      return redirect(`/mentor-home?scheduled=${session.id}#batch-${batchId}`, { headers: NO_STORE })
+    }
+    const { batch } = await postNextBatch(token, parsed.data as { startsOn: string; endsOn: string })
+    return redirect(`/mentor-home?opened=${batch.id}#batch-${batch.id}`, { headers: NO_STORE })
+  } catch (error) {
+    if (isCmsUnavailable(error)) return refuse(503, 'Temporarily unavailable, please try again.', {}, 'SERVICE_UNAVAILABLE')
+    const refusal = error instanceof CmsError ? error.refusal : null
+    if (refusal) return refuse((error as CmsError).status, refusal.message, refusal.fieldErrors ?? {}, refusal.code)
+    throw error
+  }
+}
+
+const STATUS_TEXT: Record<string, string> = { running: 'Running this month', open: 'Open for bookings' }
+
+export default function MentorHomePage() {
+  const { home, done, today } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined
+  const scheduled = done.scheduled ? home.batches.flatMap((b) => b.sessions).find((s) => s.id === done.scheduled) : null
+  const opened = done.opened ? home.batches.find((b) => b.id === done.opened) : null
+  return (
+    <PrivatePage title="Your home" subtitle={`${home.mentor.name}: your batches, students and sessions. Times are India time (IST).`}>
+      <div role="status" className="empty:hidden" data-testid="home-done">
+        {scheduled ? (
+          <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
+            Session scheduled for {formatDateTime(scheduled.startsAt)}. Your students have been e-mailed.
+          </p>
+        ) : null}
+        {opened ? (
+          <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
+            Your {opened.label} batch is open for bookings ({formatDateRange(opened.startsOn, opened.endsOn)}).
+          </p>
+        ) : null}
+      </div>
+      {home.mentor.published ? null : (
+        <p className="mb-6 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+          Your profile is not published yet: students cannot find or book you until staff publish it.
+        </p>
+      )}
+      <p className="mb-6 text-slate-800" data-testid="waitlist-length">
+        <span className="font-semibold">On your waitlist:</span> {home.waiting} {home.waiting === 1 ? 'student' : 'students'}
+      </p>
+      {home.batches.length === 0 ? <p className="mb-8 text-slate-700">You have no running or open batch.</p> : null}
+      <div className="space-y-8">
+        {home.batches.map((batch) => (
+          <BatchCard
+            key={batch.id}
+            batch={batch}
+            answer={answer?.intent === 'schedule' && answer.batchId === batch.id ? answer : undefined}
+            today={today}
+          />
+        ))}
+      </div>
+      <NextBatch home={home} answer={answer?.intent === 'open' ? answer : undefined} />
+    </PrivatePage>
+  )
+}
+
+function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: ActionAnswer; today: string }) {
+  const headingId = `batch-${batch.id}-heading`
+  return (
+    <section
+      id={`batch-${batch.id}`}
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="home-batch"
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {batch.label} <span className="text-base font-normal text-slate-700">· {STATUS_TEXT[batch.status] ?? batch.status}</span>
+      </h2>
+      <p className="mt-1 text-slate-700">{formatDateRange(batch.startsOn, batch.endsOn)}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="batch-seats">
+        <Figure term="Seats" value={batch.capacity} />
+        <Figure term="Taken" value={batch.taken} />
+        <Figure term="Held" value={batch.held} />
+        <Figure term="Left" value={batch.left} />
+      </dl>
+
+      <h3 className="mt-6 text-lg font-semibold">Students</h3>
+      {batch.students.length === 0 ? (
+        <p className="mt-2 text-slate-700">No students yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200" data-testid="home-students">
+          {batch.students.map((s) => (
+            <li key={s.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:gap-4">
+              <span className="font-medium sm:w-1/3">{s.name || 'A student'}</span>
+              <span className="sm:w-1/4">
+                {s.phone ? (
+                  <a href={`tel:+91${s.phone}`} className="text-brand-700 underline">
+                    {s.phone}
+                  </a>
+                ) : (
+                  <span className="text-slate-700">no contact number</span>
+                )}
+              </span>
+              {s.email ? (
+                <a href={`mailto:${s.email}`} className="break-all text-brand-700 underline">
+                  {s.email}
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="mt-6 text-lg font-semibold">Sessions</h3>
+      {batch.sessions.length === 0 ? (
+        <p className="mt-2 text-slate-700">No sessions scheduled yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2" data-testid="home-sessions">
+          {batch.sessions.map((s) => (
+            <li key={s.id} className="rounded-lg bg-slate-50 p-3">
+              <p className="font-medium">
+                <time dateTime={s.startsAt}>{formatDateTime(s.startsAt)}</time> · {s.durationMinutes} min
+              </p>
+              <p className="text-slate-700">{s.title}</p>
+              {s.meetingLink ? (
+                <a href={s.meetingLink} className="break-all text-brand-700 underline" rel="noreferrer" target="_blank">
+                  Meeting link<span className="sr-only"> for {formatDateTime(s.startsAt)}</span>: {s.meetingLink}
+                </a>
+              ) : (
+                <p className="text-slate-700">No meeting link yet.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ScheduleForm batch={batch} answer={answer} today={today} />
+    </section>
+  )
+}
+
+function Figure({ term, value }: { term: string; value: number }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-sm text-slate-700">{term}</dt>
+      <dd className="text-lg font-semibold">{value}</dd>
+    </div>
+  )
+}
+
+/** The first weekend day of the batch still to come (sessions are at weekends), else its first day still to come. */
+function suggestedDay(batch: MentorHomeBatch, today: string): string {
+  const first = new Date(batch.startsOn).getTime()
+  const last = new Date(batch.endsOn).getTime()
+  const from = Math.max(first, new Date(today).getTime() + 86_400_000)
+  let fallback: string | null = null
+  for (let t = first; t <= last; t += 86_400_000) {
+    if (t < from - 86_400_000) continue
+    const d = istDay(new Date(t))
+    const weekday = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()
+    fallback ??= dayInputValue(d)
+    if (weekday === 0 || weekday === 6) return dayInputValue(d)
+  }
+  return fallback ?? dayInputValue(istDay(new Date(first)))
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700'
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: string
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer?: ActionAnswer; today: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('batchId') === String(batch.id)
+  const v = answer?.values ?? {}
+  const errors = answer?.fieldErrors ?? {}
+  const askWeekday = answer?.code === 'CONFIRM_WEEKDAY' || Boolean(errors.confirmWeekday)
+  const p = `s${batch.id}`
+  const min = dayInputValue(istDay(new Date(batch.startsOn)))
+  const max = dayInputValue(istDay(new Date(batch.endsOn)))
+  const lastLink = batch.sessions.at(-1)?.meetingLink ?? ''
+  return (
+    <details className="mt-6 rounded-xl border border-slate-200 p-4" open={Boolean(answer) || batch.sessions.length === 0}>
+      <summary className="cursor-pointer text-lg font-semibold text-brand-700">Schedule a session in {batch.label}</summary>
+      {/* The key resets the fields after a session was scheduled (a new suggestion). */}
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={`${batch.sessions.length}`} noValidate>
+        <input type="hidden" name="intent" value="schedule" />
+        <input type="hidden" name="batchId" value={batch.id} />
+        {answer ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200 sm:col-span-2">
+            {answer.message}
+          </p>
+        ) : null}
+        <Field
+          id={`${p}-date`}
+          label="Date"
+          hint={`Within ${formatDateRange(batch.startsOn, batch.endsOn)}; weekends by default.`}
+          error={errors.date}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="date"
+              type="date"
+              min={min}
+              max={max}
+              required
+              defaultValue={v.date ?? suggestedDay(batch, today)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
+          {(props) => (
+            <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
+          )}
+        </Field>
+        <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
+          {(props) => (
+            <input
+              {...props}
+              name="durationMinutes"
+              type="number"
+              min={15}
+              max={240}
+              step={15}
+              required
+              defaultValue={v.durationMinutes ?? '60'}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field id={`${p}-link`} label="Meeting link" hint="An https:// address your students join." error={errors.meetingLink}>
+          {(props) => (
+            <input {...props} name="meetingLink" type="url" required defaultValue={v.meetingLink ?? lastLink} className={inputClass} />
+          )}
+        </Field>
+        <Field id={`${p}-title`} label="Title (optional)" error={errors.title}>
+          {(props) => <input {...props} name="title" type="text" maxLength={160} defaultValue={v.title ?? ''} className={inputClass} />}
+        </Field>
+        {askWeekday ? (
+          <div className="sm:col-span-2">
+            <label className="flex items-start gap-2 font-medium text-slate-900">
+              <input
+                type="checkbox"
+                name="confirmWeekday"
+                className="mt-1 h-4 w-4"
+                aria-describedby={`${p}-weekday-error`}
+                aria-invalid={Boolean(errors.confirmWeekday)}
+              />
+              Yes, schedule it on a weekday
+            </label>
+            {errors.confirmWeekday ? (
+              <p id={`${p}-weekday-error`} className="mt-1 text-sm text-red-800">
+                {errors.confirmWeekday}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="sm:col-span-2">
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Scheduling…' : 'Schedule the session'}
+          </button>
+        </div>
+      </Form>
+    </details>
+  )
+}
+
+function NextBatch({ home, answer }: { home: MentorHome; answer?: ActionAnswer }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'open'
+  const { next } = home
+  return (
+    <section
+      aria-labelledby="next-batch-heading"
+      className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="next-batch"
+    >
+      <h2 id="next-batch-heading" className="text-xl font-semibold">
+        Open the next batch
+      </h2>
+      {next.canOpen ? (
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+          <input type="hidden" name="intent" value="open" />
+          <p className="text-slate-800 sm:col-span-2">
+            <span className="font-semibold">{next.label}</span> ({formatDateRange(next.startsOn, next.endsOn)})
+            {next.after ? `, the month after your ${next.after.label} batch` : ''}. Continuing students get their seats first, then your
+            waitlist.
+          </p>
+          {answer ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200 sm:col-span-2">
+              {answer.message}
+            </p>
+          ) : null}
+          <Field id="next-starts" label="First day" error={answer?.fieldErrors.startsOn}>
+            {(props) => (
+              <input
+                {...props}
+                name="startsOn"
+                type="date"
+                required
+                defaultValue={answer?.values.startsOn ?? dayInputValue(istDay(new Date(next.startsOn)))}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field id="next-ends" label="Last day" error={answer?.fieldErrors.endsOn}>
+            {(props) => (
+              <input
+                {...props}
+                name="endsOn"
+                type="date"
+                required
+                defaultValue={answer?.values.endsOn ?? dayInputValue(istDay(new Date(next.endsOn)))}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? 'Opening…' : `Open ${next.label}`}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <div className="mt-2 text-slate-800">
+          <p>{next.reason}</p>
+          <p className="mt-2">
+            <Link to={`#batch-${next.open.id}`} className="font-semibold text-brand-700 underline">
+              See your {next.open.label} batch
+            </Link>{' '}
+            · it starts {formatDate(next.open.startsOn)}.
+          </p>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
