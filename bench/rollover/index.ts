@@ -11,8 +11,8 @@ import { startBenchStack } from '../stack'
  *
  * The marketplace, loaded in set-based SQL (set-up is not what we measure):
  * - MENTORS mentors (capacity 20; one in 10 does not open batches automatically), each with the
- *   month before (running, 15 seated) and the month of the rollover (open, the same 15 seated,
- *   full at its capacity of 15): the 7,500 seated students;
+ *   month before (running, 15 seated) and the month of the rollover (open, the same 15 seated, its
+ *   capacity raised to 20: the next batch opens with it): the 7,500 seated students;
  * - every seat names the payment that pays for it (docs/decisions/069: a plan pays for one batch);
  *   60% of the seated students have renewed for the batch after (an unused credit);
  * - 20,000 waitlist entries, 40 per mentor in a shuffled order: students without a seat (half
@@ -113,7 +113,9 @@ const bench: Bench = async () => {
     await q(
       `INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status)
        SELECT id, $1, $2, $3, $4, 'open' FROM bm ORDER BY k`,
-      [current.label, current.startsOn, current.endsOn, SEATED_PER_MENTOR],
+      // Raised to the mentor's capacity: the next batch opens with this one's (docs/decisions/069), so
+      // it has seats beyond the continuing students for the queue.
+      [current.label, current.startsOn, current.endsOn, CAPACITY],
     )
     await q(
       `INSERT INTO users (email, name, password_login)
