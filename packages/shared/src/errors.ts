@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The one error envelope every custom CMS endpoint answers with (docs/decisions/042-one-endpoint-shape.md).
  * - `code`: stable, for programs (the site branches on it, never on the wording).
@@ -18,19 +16,28 @@ export type ErrorBody = {
   requiresPayment?: true
 }
 
-export const errorBodySchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  message: z.string(),
-  error: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-  requiresPayment: z.literal(true).optional(),
-})
+const isText = (v: unknown): v is string => typeof v === 'string'
 
-/** The envelope inside an unknown response body, or null when it is not one of ours. */
+/**
+ * The envelope inside an unknown response body, or null when it is not one of ours. A plain check,
+ * not a zod schema: it runs in the browser on every page with a payment button, and zod would be a
+ * quarter of the landing page's JavaScript (bench/landing).
+ */
 export function parseErrorBody(body: unknown): ErrorBody | null {
-  const parsed = errorBodySchema.safeParse(body)
-  return parsed.success ? parsed.data : null
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const b = body as Record<string, unknown>
+  if (!isText(b.code) || !isText(b.title) || !isText(b.message) || !isText(b.error)) return null
+  const out: ErrorBody = { code: b.code, title: b.title, message: b.message, error: b.error }
+  if (b.fieldErrors !== undefined) {
+    const f = b.fieldErrors
+    if (!f || typeof f !== 'object' || Array.isArray(f) || !Object.values(f).every(isText)) return null
+    out.fieldErrors = { ...(f as Record<string, string>) }
+  }
+  if (b.requiresPayment !== undefined) {
+    if (b.requiresPayment !== true) return null
+    out.requiresPayment = true
+  }
+  return out
 }
 
 /** An envelope built outside the CMS (the site's own refusals use the same shape). */

@@ -12,7 +12,6 @@ import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
 import type { MentorsResult } from '~/components/landing/types'
 import { CmsError, cms } from '~/models/cms.server'
-import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
 import { getCopyValues, getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
 import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
@@ -135,6 +134,20 @@ function useResolved<T>(value: T | Promise<T>, onError: T): T | null {
 
 const MENTORS_ERROR: MentorsResult = { ok: false, message: MENTORS_UNAVAILABLE }
 
+type ContentParsers = typeof import('~/models/content')
+
+/**
+ * The content schemas (zod, a quarter of the page's JavaScript) are needed in the browser only
+ * while staff preview an edit: loaded then, never for a visitor (bench/landing: JS on /).
+ */
+function useContentParsers(active: boolean): ContentParsers | null {
+  const [parsers, setParsers] = useState<ContentParsers | null>(null)
+  useEffect(() => {
+    if (active && !parsers) void import('~/models/content').then((m) => setParsers(m))
+  }, [active, parsers])
+  return parsers
+}
+
 export default function Index() {
   const data = useLoaderData<typeof loader>()
   const { user, mentors } = data
@@ -142,16 +155,22 @@ export default function Index() {
   const [searchParams] = useSearchParams()
   // Staff editing in the CMS see their unsaved changes here (live preview), normalised like the
   // published content: a section they empty disappears, as it will once published.
-  const preview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
-  const editedPlans = preview ? parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
+  const livePreview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
+  const parsers = useContentParsers(livePreview !== null)
+  // Until the parsers arrive (a moment after the first edit), the published content is shown.
+  const preview = parsers ? livePreview : null
+  const editedPlans = preview && parsers ? parsers.parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
   // What staff type still holds placeholders: filled with the edited batch size and prices.
   const values = preview ? previewValues(data.copy, preview, editedPlans) : data.copy
   const plans = preview ? fillCopy(editedPlans, values) : data.plans
   const settings =
-    preview?.globalSlug === 'site-settings' ? fillCopy(parseSiteSettings(mergePreview(data.settings, preview.data)), values) : data.settings
+    preview?.globalSlug === 'site-settings' && parsers
+      ? fillCopy(parsers.parseSiteSettings(mergePreview(data.settings, preview.data)), values)
+      : data.settings
   const earlyBird = preview?.globalSlug === 'site-settings' ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird
-  const faqs = preview ? fillCopy(parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')), values) : data.faqs
-  const testimonials = preview ? parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
+  const faqs = preview && parsers ? fillCopy(parsers.parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')), values) : data.faqs
+  const testimonials =
+    preview && parsers ? parsers.parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
   const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
   const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
