@@ -22,10 +22,12 @@ import { PracticeAnswers } from './collections/PracticeAnswers'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
 import { SeatOffers } from './collections/SeatOffers'
+import { SessionReminders } from './collections/SessionReminders'
 import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
+import { calendarEndpoints } from './endpoints/calendar'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
@@ -95,11 +97,12 @@ export default withInternalAccess(
       Questions,
       PracticeAnswers,
       Sessions,
+      SessionReminders,
       Notices,
       JobFailures,
     ],
     globals: [SiteSettings, BusinessRules],
-    endpoints: [...questionBankPaymentEndpoints, testClockEndpoint],
+    endpoints: [...questionBankPaymentEndpoints, ...calendarEndpoints, testClockEndpoint],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
     // then an unreachable database as 503 (053): the last hook's answer wins.
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },

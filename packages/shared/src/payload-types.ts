@@ -86,6 +86,7 @@ export interface Config {
     questions: Question;
     'practice-answers': PracticeAnswer;
     sessions: Session;
+    'session-reminders': SessionReminder;
     notices: Notice;
     'job-failures': JobFailure;
     'payload-kv': PayloadKv;
@@ -115,6 +116,7 @@ export interface Config {
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
     'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
+    'session-reminders': SessionRemindersSelect<false> | SessionRemindersSelect<true>;
     notices: NoticesSelect<false> | NoticesSelect<true>;
     'job-failures': JobFailuresSelect<false> | JobFailuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -194,6 +196,11 @@ export interface User {
    * Accounts created by Google sign-in start without it; they sign in with Google only.
    */
   passwordLogin?: boolean | null;
+  /**
+   * When set, no 24-hour or 1-hour reminders are sent (moves and cancellations still are).
+   */
+  remindersOff?: boolean | null;
+  calendarToken?: string | null;
   /**
    * Google account subject, set by sign-in.
    */
@@ -681,6 +688,10 @@ export interface EmailOutbox {
   error?: string | null;
   text?: string | null;
   html?: string | null;
+  /**
+   * A calendar entry (.ics) sent with the message: sessions, moves, cancellations, reminders.
+   */
+  calendar?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -779,6 +790,33 @@ export interface Session {
    * One shared link for the batch (https://...).
    */
   meetingLink?: string | null;
+  /**
+   * Cancelling e-mails every seated student and the mentor a calendar cancellation; no reminders go out.
+   */
+  status?: ('scheduled' | 'cancelled') | null;
+  /**
+   * Raised on each move or cancellation (calendar updates).
+   */
+  sequence?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-reminders".
+ */
+export interface SessionReminder {
+  id: number;
+  session?: (number | null) | Session;
+  kind: 'day' | 'hour';
+  /**
+   * The session’s calendar version it was sent for.
+   */
+  sequence: number;
+  /**
+   * How many people it went to (students with reminders on, the mentor).
+   */
+  recipients?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1015,6 +1053,10 @@ export interface PayloadLockedDocument {
         value: number | Session;
       } | null)
     | ({
+        relationTo: 'session-reminders';
+        value: number | SessionReminder;
+      } | null)
+    | ({
         relationTo: 'notices';
         value: number | Notice;
       } | null)
@@ -1074,6 +1116,8 @@ export interface UsersSelect<T extends boolean = true> {
   profileImage?: T;
   roles?: T;
   passwordLogin?: T;
+  remindersOff?: T;
+  calendarToken?: T;
   googleSub?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1391,6 +1435,7 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   error?: T;
   text?: T;
   html?: T;
+  calendar?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1443,6 +1488,20 @@ export interface SessionsSelect<T extends boolean = true> {
   startsAt?: T;
   durationMinutes?: T;
   meetingLink?: T;
+  status?: T;
+  sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-reminders_select".
+ */
+export interface SessionRemindersSelect<T extends boolean = true> {
+  session?: T;
+  kind?: T;
+  sequence?: T;
+  recipients?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1668,6 +1727,10 @@ export interface BusinessRule {
    * How long a seat offered to a waiting student without a plan is held for them before it passes on.
    */
   offerHoldHours: number;
+  /**
+   * A refund asked for within this many hours after the end of a student’s Session 1 is approved at once; the copy’s {refundWindowHours} says the same.
+   */
+  refundWindowHours: number;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1814,6 +1877,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
  */
 export interface BusinessRulesSelect<T extends boolean = true> {
   offerHoldHours?: T;
+  refundWindowHours?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1852,6 +1916,7 @@ export interface TaskTimeTick {
     opened?: number | null;
     credits?: number | null;
     reminders?: number | null;
+    sessionReminders?: number | null;
   };
 }
 /**
