@@ -321,6 +321,19 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     createBody: ({ batch }) => ({ batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + 2 * DAY).toISOString() }),
     patch: { meetingLink: 'https://meet.example.com/abc' },
   },
+  'session-reminders': {
+    // Written only by the minute's tick (services/sessions/reminders.ts); admins read the ledger.
+    allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: NOBODY, delete: NOBODY },
+    fixture: async ({ payload, batch }) => {
+      const session = await create(payload, 'sessions', {
+        batch: batch.id,
+        startsAt: new Date(new Date(batch.startsOn).getTime() + 3 * DAY).toISOString(),
+      })
+      return create(payload, 'session-reminders', { session: session.id, kind: 'day', sequence: 0, recipients: 1 })
+    },
+    createBody: () => ({ kind: 'hour', sequence: 0 }),
+    patch: { recipients: 2 },
+  },
   media: {
     allowed: { create: EDITORS, list: ALL, read: ALL, update: EDITORS, delete: EDITORS },
     fixture: async ({ payload }) => {
