@@ -22,6 +22,7 @@ import { PracticeAnswers } from './collections/PracticeAnswers'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
 import { SeatOffers } from './collections/SeatOffers'
+import { SessionAttendance } from './collections/SessionAttendance'
 import { SessionReminders } from './collections/SessionReminders'
 import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
@@ -98,6 +99,7 @@ export default withInternalAccess(
       PracticeAnswers,
       Sessions,
       SessionReminders,
+      SessionAttendance,
       Notices,
       JobFailures,
     ],

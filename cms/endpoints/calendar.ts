@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../lib/endpoint'
+import { attendanceOf, markAttendance } from '../services/sessions/attendance'
 import { calendarOf, feedOwner, preferencesOf, renewFeedToken, setRemindersOff } from '../services/sessions/feed'
 
 const calendarResponse = (ics: string, filename: string) =>
@@ -66,4 +67,29 @@ const renewToken = endpoint({
   handler: async ({ req, user }) => ({ calendarToken: await renewFeedToken(req, user.id) }),
 })
 
-export const calendarEndpoints = [feedEndpoint, mineEndpoint, getPreferences, setPreferences, renewToken]
+/** POST /api/attendance {sessionId, userId, status} — the batch's mentor or an admin, from the session's start. */
+const markEndpoint = endpoint({
+  path: '/attendance',
+  method: 'post',
+  auth: 'user',
+  body: z
+    .object({
+      sessionId: z.number().int().positive(),
+      userId: z.number().int().positive(),
+      status: z.enum(['present', 'absent'], { error: 'Mark the student present or absent.' }),
+    })
+    .strict(),
+  failure: 'The attendance could not be saved',
+  handler: async ({ req, body }) => markAttendance(req, body),
+})
+
+/** GET /api/me/attendance — the signed-in student's own marks. */
+const myAttendance = endpoint({
+  path: '/me/attendance',
+  method: 'get',
+  auth: 'user',
+  failure: 'Failed to load your attendance',
+  handler: async ({ req, user }) => ({ attendance: await attendanceOf(req, user.id) }),
+})
+
+export const calendarEndpoints = [feedEndpoint, mineEndpoint, getPreferences, setPreferences, renewToken, markEndpoint, myAttendance]

@@ -11,7 +11,7 @@ import * as migration_20261123_190242_refund_state_machine from './20261123_1902
 import * as migration_20261123_231254_issue12_everyday_screens from './20261123_231254_issue12_everyday_screens'
 import * as migration_20261126_022805_site_voice_batch_size from './20261126_022805_site_voice_batch_size'
 import * as migration_20261126_023347_plan_pays_for_one_batch from './20261126_023347_plan_pays_for_one_batch'
-import * as migration_20261126_060623_sessions_reminders_calendar_refund_window from './20261126_060623_sessions_reminders_calendar_refund_window'
+import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
 
 export const migrations = [
   {
@@ -80,8 +80,8 @@ export const migrations = [
     name: '20261126_023347_plan_pays_for_one_batch',
   },
   {
-    up: migration_20261126_060623_sessions_reminders_calendar_refund_window.up,
-    down: migration_20261126_060623_sessions_reminders_calendar_refund_window.down,
-    name: '20261126_060623_sessions_reminders_calendar_refund_window',
+    up: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.up,
+    down: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.down,
+    name: '20261126_063639_sessions_reminders_calendar_attendance_refund_window',
   },
 ]

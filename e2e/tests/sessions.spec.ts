@@ -5,7 +5,7 @@ import { adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHy
 
 /**
  * Sessions that happen (issue 21): the dashboard's reminder preference and private calendar link
- * (plain forms), the feed polled without a cookie and stopped by a new link, and the refund dialog
+ * (plain forms), the student's own attendance, the feed polled without a cookie and stopped by a new link, and the refund dialog
  * saying before the student confirms whether the Session-1 promise applies (approved at once) or
  * an admin reviews. One fresh student per test; the CMS's clock is moved through its test clock
  * and put back.
@@ -114,7 +114,12 @@ test('the refund dialog says which case applies: reviewed before Session 1, appr
   const batches = await api.get(`/batches?where[mentor][equals]=${mentor.id}&where[status][equals]=open&depth=0`)
   const batch = batches.docs[0]
   const startsAt = Date.parse(batch.startsOn) + 2 * 24 * HOUR + 4.5 * HOUR
-  await api.post('/sessions', { title: 'Session 1', batch: batch.id, startsAt: new Date(startsAt).toISOString(), durationMinutes: 60 })
+  const { doc: session } = await api.post('/sessions', {
+    title: 'Session 1',
+    batch: batch.id,
+    startsAt: new Date(startsAt).toISOString(),
+    durationMinutes: 60,
+  })
 
   // Before Session 1: our team reviews it, and the dialog says so before the student confirms.
   let { select, terms } = await openTerms(page)
@@ -127,6 +132,13 @@ test('the refund dialog says which case applies: reviewed before Session 1, appr
 
   // Two hours after Session 1 ended (the CMS's clock moved): the promise applies.
   await moveCmsClock(startsAt + HOUR + 2 * HOUR - Date.now())
+  // The session has happened: an admin marks the student present; the dashboard shows it to them.
+  await api.post('/attendance', { sessionId: session.id, userId: users.docs[0].id, status: 'present' })
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  await expect(page.getByTestId('attendance')).toContainText('Session 1')
+  await expect(page.getByTestId('attendance')).toContainText('Present')
+  await expectAccessible(page)
   ;({ select, terms } = await openTerms(page))
   await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toContainText('Refunded at once')
   await select.getByRole('button', { name: new RegExp(PLAN) }).click()

@@ -1,10 +1,13 @@
 import type { Batch } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { GRAPHQL_POST } from '@payloadcms/next/routes'
-import { type CollectionSlug, formatNames, type Payload } from 'payload'
+import { type CollectionSlug, createLocalReq, formatNames, type Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_TAKEN } from '../../collections/Users/hooks/keepEmailsUnique'
+import { txQuery } from '../../lib/transaction'
 import { plans } from '../../seed/plans'
+import { createBooking } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, unique } from '../helpers/scenarios'
@@ -320,6 +323,34 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
       create(payload, 'sessions', { batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + DAY).toISOString() }),
     createBody: ({ batch }) => ({ batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + 2 * DAY).toISOString() }),
     patch: { meetingLink: 'https://meet.example.com/abc' },
+  },
+  'session-attendance': {
+    // Marked by the batch's mentor through POST /api/attendance, or by an admin here; the mentor lists their own batches'.
+    allowed: { create: ADMIN, list: MENTOR_ADMIN, read: MENTOR_ADMIN, update: ADMIN, delete: ADMIN },
+    fixture: async ({ payload, batch }) => {
+      // A seated student and a session already started (written directly: the collection refuses a session in the future).
+      const student = await createUser(payload)
+      await givePlan(payload, student)
+      expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe(
+        'booked',
+      )
+      const req = await createLocalReq({}, payload)
+      const [session] = await txQuery<{ id: number }>(
+        req,
+        sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
+            VALUES ('Started', ${batch.id}, ${Number(batch.mentor)}, now() - interval '1 hour', 60, 'scheduled', 0, now(), now()) RETURNING id`,
+      )
+      const [row] = await txQuery<{ id: number }>(
+        req,
+        sql`INSERT INTO session_attendance (session_id, user_id, status, batch_id, mentor_id, created_at, updated_at)
+            VALUES (${session!.id}, ${student.id}, 'present', ${batch.id}, ${Number(batch.mentor)}, now(), now()) RETURNING id`,
+      )
+      return { id: Number(row!.id) }
+    },
+    // The rules refuse a student not seated (400): access has let it through by then.
+    createBody: ({ users }) => ({ session: 1, user: users.studentB.id, status: 'present' }),
+    createAlsoOk: [400, 404],
+    patch: { status: 'absent' },
   },
   'session-reminders': {
     // Written only by the minute's tick (services/sessions/reminders.ts); admins read the ledger.

@@ -87,6 +87,7 @@ export interface Config {
     'practice-answers': PracticeAnswer;
     sessions: Session;
     'session-reminders': SessionReminder;
+    'session-attendance': SessionAttendance;
     notices: Notice;
     'job-failures': JobFailure;
     'payload-kv': PayloadKv;
@@ -117,6 +118,7 @@ export interface Config {
     'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'session-reminders': SessionRemindersSelect<false> | SessionRemindersSelect<true>;
+    'session-attendance': SessionAttendanceSelect<false> | SessionAttendanceSelect<true>;
     notices: NoticesSelect<false> | NoticesSelect<true>;
     'job-failures': JobFailuresSelect<false> | JobFailuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -821,6 +823,24 @@ export interface SessionReminder {
   createdAt: string;
 }
 /**
+ * Marked from a session’s start, for students seated in its batch. Filter by batch to see its no-shows.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-attendance".
+ */
+export interface SessionAttendance {
+  id: number;
+  session: number | Session;
+  user: number | User;
+  status: 'present' | 'absent';
+  batch?: (number | null) | Batch;
+  mentor?: (number | null) | Mentor;
+  markedBy?: (number | null) | User;
+  markedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "notices".
  */
@@ -1055,6 +1075,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'session-reminders';
         value: number | SessionReminder;
+      } | null)
+    | ({
+        relationTo: 'session-attendance';
+        value: number | SessionAttendance;
       } | null)
     | ({
         relationTo: 'notices';
@@ -1502,6 +1526,21 @@ export interface SessionRemindersSelect<T extends boolean = true> {
   kind?: T;
   sequence?: T;
   recipients?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-attendance_select".
+ */
+export interface SessionAttendanceSelect<T extends boolean = true> {
+  session?: T;
+  user?: T;
+  status?: T;
+  batch?: T;
+  mentor?: T;
+  markedBy?: T;
+  markedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

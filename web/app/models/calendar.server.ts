@@ -8,6 +8,11 @@ export type Preferences = { remindersOff: boolean; calendarToken: string | null 
 
 export const getPreferences = (token: string) => cms<Preferences>('/me/preferences', { token })
 
+/** The student's own attendance marks (GET /api/me/attendance), newest first. */
+export type AttendanceMark = { sessionId: number; title: string; startsAt: string; status: 'present' | 'absent' }
+export const getMyAttendance = (token: string) =>
+  cms<{ attendance: AttendanceMark[] }>('/me/attendance', { token }).then((r) => r.attendance)
+
 export const setRemindersOff = (token: string, remindersOff: boolean) =>
   cms<Preferences>('/me/preferences', { method: 'POST', token, body: { remindersOff } })
 

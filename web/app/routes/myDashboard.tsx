@@ -23,7 +23,14 @@ import {
   getUserWaitlist,
   leaveWaitlist,
 } from '~/models/booking.server'
-import { getPreferences, type Preferences, renewCalendarToken, setRemindersOff } from '~/models/calendar.server'
+import {
+  type AttendanceMark,
+  getMyAttendance,
+  getPreferences,
+  type Preferences,
+  renewCalendarToken,
+  setRemindersOff,
+} from '~/models/calendar.server'
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
@@ -61,11 +68,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   )
   // The preferences are small and shown at the foot of the page; without them the section says so.
-  const preferences = await getPreferences(token).catch(() => null)
+  const [preferences, attendance] = await Promise.all([
+    getPreferences(token).catch(() => null),
+    getMyAttendance(token).catch(() => [] as AttendanceMark[]),
+  ])
   const feedUrl = preferences?.calendarToken
     ? `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/api/calendar/${preferences.calendarToken}.ics`
     : null
-  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl }, { headers: NO_STORE })
+  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance }, { headers: NO_STORE })
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -146,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions, preferences, feedUrl } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, feedUrl, attendance } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Dashboard" subtitle="Track your upcoming classes and mentorship sessions.">
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
@@ -184,8 +194,37 @@ export default function Dashboard() {
           {({ bookings, waitlist, offers }) => <Upcoming bookings={bookings} waitlist={waitlist} offers={offers} />}
         </Deferred>
       </section>
+      <Attendance marks={attendance} />
       <PreferencesSection preferences={preferences} feedUrl={feedUrl} />
     </PrivatePage>
+  )
+}
+
+/** The student's own attendance, as their mentor marked it (nothing until a session has been marked). */
+function Attendance({ marks }: { marks: AttendanceMark[] }) {
+  if (marks.length === 0) return null
+  return (
+    <section
+      aria-labelledby="attendance-heading"
+      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="attendance"
+    >
+      <h2 id="attendance-heading" className="text-xl font-semibold">
+        Your attendance
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {marks.map((m) => (
+          <li key={m.sessionId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{m.title}</span> <span className="text-sm text-slate-600">· {formatDateTime(m.startsAt)}</span>
+            </span>
+            <span className={m.status === 'present' ? 'font-semibold text-emerald-800' : 'font-semibold text-amber-900'}>
+              {m.status === 'present' ? 'Present' : 'Absent'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
