@@ -73,6 +73,34 @@ function once<T>(make: (ctx: Ctx) => Promise<T>): (ctx: Ctx) => Promise<T> {
 const create = (payload: Payload, collection: CollectionSlug, data: Record<string, unknown>) =>
   payload.create({ collection, data: data as never, overrideAccess: true }) as Promise<{ id: number }>
 
+/** One student seated in the mentor persona's batch (a batch has few seats: made once). */
+const seatedStudent = once(async ({ payload, batch }) => {
+  const student = await createUser(payload)
+  await givePlan(payload, student)
+  expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe(
+    'booked',
+  )
+  return student
+})
+
+/** An attendance mark of that student for a session already started (written directly: the collection refuses a session in the future). */
+async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
+  const { payload, batch } = ctx
+  const student = await seatedStudent(ctx)
+  const req = await createLocalReq({}, payload)
+  const [session] = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
+        VALUES ('Started', ${batch.id}, ${Number(batch.mentor)}, now() - interval '1 hour', 60, 'scheduled', 0, now(), now()) RETURNING id`,
+  )
+  const [row] = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO session_attendance (session_id, user_id, status, batch_id, mentor_id, created_at, updated_at)
+        VALUES (${session!.id}, ${student.id}, 'present', ${batch.id}, ${Number(batch.mentor)}, now(), now()) RETURNING id`,
+  )
+  return { id: Number(row!.id) }
+}
+
 const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   users: {
     allowed: {
@@ -327,26 +355,8 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   'session-attendance': {
     // Marked by the batch's mentor through POST /api/attendance, or by an admin here; the mentor lists their own batches'.
     allowed: { create: ADMIN, list: MENTOR_ADMIN, read: MENTOR_ADMIN, update: ADMIN, delete: ADMIN },
-    fixture: async ({ payload, batch }) => {
-      // A seated student and a session already started (written directly: the collection refuses a session in the future).
-      const student = await createUser(payload)
-      await givePlan(payload, student)
-      expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe(
-        'booked',
-      )
-      const req = await createLocalReq({}, payload)
-      const [session] = await txQuery<{ id: number }>(
-        req,
-        sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
-            VALUES ('Started', ${batch.id}, ${Number(batch.mentor)}, now() - interval '1 hour', 60, 'scheduled', 0, now(), now()) RETURNING id`,
-      )
-      const [row] = await txQuery<{ id: number }>(
-        req,
-        sql`INSERT INTO session_attendance (session_id, user_id, status, batch_id, mentor_id, created_at, updated_at)
-            VALUES (${session!.id}, ${student.id}, 'present', ${batch.id}, ${Number(batch.mentor)}, now(), now()) RETURNING id`,
-      )
-      return { id: Number(row!.id) }
-    },
+    fixture: once((ctx) => attendanceRow(ctx)),
+    victim: (ctx) => attendanceRow(ctx),
     // The rules refuse a student not seated (400): access has let it through by then.
     createBody: ({ users }) => ({ session: 1, user: users.studentB.id, status: 'present' }),
     createAlsoOk: [400, 404],
