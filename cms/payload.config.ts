@@ -22,10 +22,13 @@ import { PracticeAnswers } from './collections/PracticeAnswers'
 import { Questions } from './collections/Questions'
 import { RefundRequests } from './collections/RefundRequests'
 import { SeatOffers } from './collections/SeatOffers'
+import { SessionAttendance } from './collections/SessionAttendance'
+import { SessionReminders } from './collections/SessionReminders'
 import { Sessions } from './collections/Sessions'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
+import { calendarEndpoints } from './endpoints/calendar'
 import { mentorHomeEndpoints } from './endpoints/mentorHome'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { contentVersionsEndpoint, signInGuardEndpoint } from './endpoints/sharedState'
@@ -101,13 +104,22 @@ export default withInternalAccess(
       Questions,
       PracticeAnswers,
       Sessions,
+      SessionReminders,
+      SessionAttendance,
       Notices,
       JobFailures,
     ]
       .map(withUnusedAuthRoutesClosed)
       .map(withIndiaTimeDates),
     globals: [SiteSettings, BusinessRules],
-    endpoints: [...questionBankPaymentEndpoints, ...mentorHomeEndpoints, testClockEndpoint, signInGuardEndpoint, contentVersionsEndpoint],
+    endpoints: [
+      ...questionBankPaymentEndpoints,
+      ...mentorHomeEndpoints,
+      ...calendarEndpoints,
+      testClockEndpoint,
+      signInGuardEndpoint,
+      contentVersionsEndpoint,
+    ],
     // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
     // then an unreachable database as 503 (053): the last hook's answer wins.
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },

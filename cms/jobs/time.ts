@@ -6,6 +6,7 @@ import { expireDueOffers, expireOffer } from '../services/batches/offers'
 import { OFFERS_QUEUE } from '../services/batches/seating'
 import { expireCredits } from '../services/plans/credits'
 import { sendRenewalReminders } from '../services/plans/renewal'
+import { sendDueSessionReminders } from '../services/sessions/reminders'
 
 /**
  * The time-driven work (docs/decisions/069, "Time"): one ordered step, `timeTick`, every minute on
@@ -15,7 +16,15 @@ import { sendRenewalReminders } from '../services/plans/renewal'
  */
 export const TIME_QUEUE = 'time'
 
-export type TimeWork = { expired: number; completed: number; started: number; opened: number; credits: number; reminders: number }
+export type TimeWork = {
+  expired: number
+  completed: number
+  started: number
+  opened: number
+  credits: number
+  reminders: number
+  sessionReminders: number
+}
 
 /**
  * One pass, in order: holds that ran out first (their seats go to the batch they were in, before it
@@ -33,7 +42,9 @@ export async function runTimeWork(req: PayloadRequest, opts: { wait?: boolean } 
       const batches = await advanceBatches(req)
       const credits = await expireCredits(req)
       const reminders = await sendRenewalReminders(req)
-      return { expired, ...batches, credits, reminders }
+      // Session reminders due now (24 hours and 1 hour before), each round claimed once (docs/decisions/105).
+      const sessionReminders = (await sendDueSessionReminders(req)).messages
+      return { expired, ...batches, credits, reminders, sessionReminders }
     },
     opts,
   )
@@ -45,10 +56,19 @@ export const tick = async (payload: Payload) => runTimeWork(await newRequest(pay
 
 export const timeTickTask: TaskConfig<{
   input: Record<string, never>
-  output: { ran: boolean; expired: number; completed: number; started: number; opened: number; credits: number; reminders: number }
+  output: {
+    ran: boolean
+    expired: number
+    completed: number
+    started: number
+    opened: number
+    credits: number
+    reminders: number
+    sessionReminders: number
+  }
 }> = {
   slug: 'timeTick',
-  label: 'Move time on: holds, batches, credits, reminders',
+  label: 'Move time on: holds, batches, credits, renewal and session reminders',
   retries: 2,
   schedule: [{ cron: '* * * * *', queue: TIME_QUEUE }],
   inputSchema: [],
@@ -60,10 +80,23 @@ export const timeTickTask: TaskConfig<{
     { name: 'opened', type: 'number' },
     { name: 'credits', type: 'number' },
     { name: 'reminders', type: 'number' },
+    { name: 'sessionReminders', type: 'number' },
   ],
   handler: async ({ req }) => {
     const work = await runTimeWork(req)
-    return { output: { ran: work !== null, expired: 0, completed: 0, started: 0, opened: 0, credits: 0, reminders: 0, ...work } }
+    return {
+      output: {
+        ran: work !== null,
+        expired: 0,
+        completed: 0,
+        started: 0,
+        opened: 0,
+        credits: 0,
+        reminders: 0,
+        sessionReminders: 0,
+        ...work,
+      },
+    }
   },
 }
 

@@ -12,6 +12,7 @@ import * as migration_20261123_231254_issue12_everyday_screens from './20261123_
 import * as migration_20261126_022805_site_voice_batch_size from './20261126_022805_site_voice_batch_size'
 import * as migration_20261126_023347_plan_pays_for_one_batch from './20261126_023347_plan_pays_for_one_batch'
 import * as migration_20261126_061000_shared_state from './20261126_061000_shared_state'
+import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261126_061000_shared_state.up,
     down: migration_20261126_061000_shared_state.down,
     name: '20261126_061000_shared_state',
+  },
+  {
+    up: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.up,
+    down: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.down,
+    name: '20261126_063639_sessions_reminders_calendar_attendance_refund_window',
   },
 ]

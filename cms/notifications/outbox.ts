@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Payload, PayloadRequest } from 'payload'
 import { env } from '../lib/env'
 import { txQuery } from '../lib/transaction'
+import { methodOf } from '../services/sessions/ics'
 import type { EmailContent } from './layout'
 
 /**
@@ -11,7 +12,8 @@ import type { EmailContent } from './layout'
  * nothing); senders claim queued rows with `FOR UPDATE SKIP LOCKED`, so any number of workers send
  * each message once; a message a dead sender was holding is claimed again after its lease.
  */
-export type EmailMessage = EmailContent & { to: string; template: string }
+/** `calendar`: an iCalendar text sent with the message (a session's entry: docs/decisions/106). */
+export type EmailMessage = EmailContent & { to: string; template: string; calendar?: string | null }
 
 /** 0: held seats, payments, refunds; 1: everything else a person did; 2: the month-end's mail to many. */
 export type EmailPriority = 'urgent' | 'normal' | 'bulk'
@@ -39,12 +41,13 @@ export async function queueOutbox(req: PayloadRequest, messages: QueuedEmail[]):
       template: m.template,
       priority: RANK[m.priority ?? 'normal'],
       key: m.key ?? null,
+      calendar: m.calendar ?? null,
     })),
   )
   await txQuery(
     req,
-    sql`INSERT INTO email_outbox ("to", subject, text, html, template, priority, dedupe_key, status, attempts, created_at, updated_at)
-        SELECT m.value->>'to', m.value->>'subject', m.value->>'text', m.value->>'html', m.value->>'template',
+    sql`INSERT INTO email_outbox ("to", subject, text, html, template, calendar, priority, dedupe_key, status, attempts, created_at, updated_at)
+        SELECT m.value->>'to', m.value->>'subject', m.value->>'text', m.value->>'html', m.value->>'template', m.value->>'calendar',
                (m.value->>'priority')::numeric, m.value->>'key', 'queued', 0, ${at}::timestamptz, ${at}::timestamptz
           FROM jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS m(value, n)
          ORDER BY m.n
@@ -59,6 +62,7 @@ type Claimed = {
   text: string | null
   html: string | null
   template: string | null
+  calendar: string | null
   attempts: number
 }
 
@@ -83,7 +87,7 @@ export async function claimEmails(payload: Payload, opts: { lane: Lane | 'all'; 
             ORDER BY priority, id
             LIMIT ${opts.limit}
             FOR UPDATE SKIP LOCKED)
-     RETURNING id, "to", subject, text, html, template, attempts`,
+     RETURNING id, "to", subject, text, html, template, calendar, attempts`,
   )
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id)
 }
@@ -138,6 +142,8 @@ export async function deliver(payload: Payload, row: Claimed): Promise<'sent' | 
         subject: row.subject,
         text: row.text ?? undefined,
         html: row.html ?? undefined,
+        // A session's calendar entry: a text/calendar part calendar apps act on, and an .ics attachment.
+        ...(row.calendar ? { icalEvent: { method: methodOf(row.calendar), filename: 'session.ics', content: row.calendar } } : {}),
         messageId,
       })
     }

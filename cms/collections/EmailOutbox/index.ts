@@ -59,6 +59,11 @@ export const EmailOutbox: CollectionConfig = {
     { name: 'error', type: 'text' },
     { name: 'text', type: 'textarea' },
     { name: 'html', type: 'textarea', admin: { hidden: true } },
+    {
+      name: 'calendar',
+      type: 'textarea',
+      admin: { readOnly: true, description: 'A calendar entry (.ics) sent with the message: sessions, moves, cancellations, reminders.' },
+    },
   ],
   timestamps: true,
 }

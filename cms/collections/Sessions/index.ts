@@ -2,7 +2,7 @@ import { TIME_ZONE } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { adminOnlyField, adminOrMentor, adminOrOwnMentorDocs } from '../../access/mentorScope'
-import { emailSessionScheduled } from './hooks/emailSessionScheduled'
+import { announceSessionChange, announceSessionDeleted, raiseSequence } from './hooks/announceSessionChange'
 import { sessionInItsBatch } from './hooks/sessionInItsBatch'
 
 /**
@@ -26,7 +26,12 @@ export const Sessions: CollectionConfig = {
     update: adminOrOwnMentorDocs,
     delete: adminOrOwnMentorDocs,
   },
-  hooks: { beforeValidate: [sessionInItsBatch], afterChange: [emailSessionScheduled] },
+  hooks: {
+    beforeValidate: [sessionInItsBatch],
+    beforeChange: [raiseSequence],
+    afterChange: [announceSessionChange],
+    afterDelete: [announceSessionDeleted],
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160, defaultValue: 'Weekend mentorship session' },
     {
@@ -59,6 +64,29 @@ export const Sessions: CollectionConfig = {
       type: 'text',
       admin: { description: 'One shared link for the batch (https://...).' },
       validate: (v: unknown) => v == null || v === '' || /^https:\/\/\S+$/.test(String(v)) || 'Use an https:// link.',
+    },
+    {
+      name: 'status',
+      type: 'select',
+      defaultValue: 'scheduled',
+      index: true,
+      options: [
+        { label: 'Scheduled', value: 'scheduled' },
+        { label: 'Cancelled', value: 'cancelled' },
+      ],
+      admin: {
+        position: 'sidebar',
+        description: 'Cancelling e-mails every seated student and the mentor a calendar cancellation; no reminders go out.',
+      },
+    },
+    {
+      // RFC 5545's SEQUENCE: every change a calendar must follow (time, length, link, title, a
+      // cancellation) raises it, so the updated entry replaces the one a person imported.
+      name: 'sequence',
+      type: 'number',
+      defaultValue: 0,
+      admin: { readOnly: true, position: 'sidebar', description: 'Raised on each move or cancellation (calendar updates).' },
+      access: { create: () => false, update: () => false },
     },
   ],
   timestamps: true,

@@ -109,6 +109,24 @@ export const Users: CollectionConfig = {
       access: { create: isAdminField, update: isAdminField, read: isAdminField },
     },
     {
+      // Session reminders (docs/decisions/105): the student turns them off on the dashboard.
+      name: 'remindersOff',
+      label: 'No session reminders',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'When set, no 24-hour or 1-hour reminders are sent (moves and cancellations still are).' },
+    },
+    {
+      // The private calendar feed's token (docs/decisions/106): a secret in a URL, so nobody but
+      // the owner reads it and nobody writes it through the API (the dashboard's endpoint makes a new one).
+      name: 'calendarToken',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { hidden: true },
+      access: { create: () => false, update: () => false, read: () => false },
+    },
+    {
       name: 'googleSub',
       type: 'text',
       unique: true,

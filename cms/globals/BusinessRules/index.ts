@@ -1,4 +1,4 @@
-import { DEFAULT_OFFER_HOLD_HOURS } from '@mentorloop/shared'
+import { DEFAULT_OFFER_HOLD_HOURS, DEFAULT_REFUND_WINDOW_HOURS } from '@mentorloop/shared'
 import type { GlobalConfig } from 'payload'
 import { anyone } from '../../access/anyone'
 import { isAdmin } from '../../access/isAdmin'
@@ -25,6 +25,19 @@ export const BusinessRules: GlobalConfig = {
       defaultValue: DEFAULT_OFFER_HOLD_HOURS,
       label: 'Seat offer hold (hours)',
       admin: { description: 'How long a seat offered to a waiting student without a plan is held for them before it passes on.' },
+    },
+    {
+      name: 'refundWindowHours',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: 720,
+      defaultValue: DEFAULT_REFUND_WINDOW_HOURS,
+      label: 'Refund promise window after Session 1 (hours)',
+      admin: {
+        description:
+          'A refund asked for within this many hours after the end of a student’s Session 1 is approved at once; the copy’s {refundWindowHours} says the same.',
+      },
     },
   ],
 }

@@ -21,7 +21,7 @@ export const faqs: SeedFaq[] = [
   {
     question: 'What if I do not like the first session?',
     answer:
-      'If you are not satisfied after Session 1, you get a full refund. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Refunds are processed to your original payment method within 5-7 business days.',
+      'If you are not satisfied after Session 1, ask within {refundWindowHours} hours of its end and you get a full refund at once. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Before Session 1, or later, our team reviews the request. Refunds are processed to your original payment method within 5-7 business days.',
     order: 3,
   },
   {

@@ -137,7 +137,7 @@ export const pages: SeedPage[] = [
       {
         heading: 'Full refund after Session 1',
         paragraphs: [
-          'We want you to try MentorLoop without risk. If you are not satisfied after Session 1, you will receive a full refund of the amount you paid for that month’s plan.',
+          'We want you to try MentorLoop without risk. If you are not satisfied after Session 1, ask for a refund from the Payments page within {refundWindowHours} hours of its end: it is approved at once and you receive a full refund of the amount you paid for that month’s plan. A request made before Session 1 or after that window is reviewed by our team.',
           'You can request this refund from the Payments page: click Request Refund, choose a reason, select the plan and mentor the refund is for, and confirm. Refunds requested this way are processed within 5-7 business days to your original payment method.',
         ],
       },

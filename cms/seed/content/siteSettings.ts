@@ -53,7 +53,7 @@ export const siteSettings: SeedSiteSettings = {
     headline: 'Crack your placements with mentors who have already made it',
     subheadline:
       'Join a small batch of {batchSize} engineering students and learn live, every weekend, from engineers working at Google, Microsoft, Amazon, Flipkart and other top tech companies. Clear goals, honest feedback and a plan you actually follow.',
-    refundPromise: 'Not satisfied after Session 1? Get a full refund.',
+    refundPromise: 'Not satisfied after Session 1? Ask within {refundWindowHours} hours for a full refund.',
     stats: [
       { value: '4.9/5', label: 'Average rating' },
       { value: '95%', label: 'Session satisfaction' },

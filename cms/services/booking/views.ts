@@ -31,7 +31,7 @@ export async function upcomingSessions(req: PayloadRequest, batchIds: number[]):
   const since = new Date(nowMs() - 3 * HOUR_MS).toISOString()
   const { docs } = await req.payload.find({
     collection: 'sessions',
-    where: { batch: { in: batchIds }, startsAt: { greater_than_equal: since } },
+    where: { batch: { in: batchIds }, startsAt: { greater_than_equal: since }, status: { not_equals: 'cancelled' } },
     sort: 'startsAt',
     depth: 0,
     limit: 200,

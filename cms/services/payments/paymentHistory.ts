@@ -2,6 +2,7 @@ import { nowMs, type PaymentHistoryItem, type RefundStatus } from '@mentorloop/s
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
+import { seatRefundCases } from './refundPromise'
 
 type Row = {
   id: number
@@ -62,6 +63,13 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
          ORDER BY p.created_at DESC, p.id DESC
          LIMIT 200`,
   )
+  const seated = rows.filter(
+    (r) => r.status === 'completed' && r.gateway !== 'complimentary' && r.batch_id !== null && r.product === 'mentorship',
+  )
+  const cases = await seatRefundCases(
+    req,
+    seated.map((r) => Number(r.id)),
+  )
   return rows.map((r): PaymentHistoryItem => {
     const paid = r.status === 'completed' || r.status === 'refunded'
     const mentorship = r.product === 'mentorship'
@@ -94,6 +102,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       subscriptionEnds: iso(r.subscription_ends),
       covers,
       createdAt: iso(r.created_at)!,
+      refundCase: cases.get(Number(r.id)) ?? (covers?.kind === 'credit' && r.gateway !== 'complimentary' ? { kind: 'credit' } : null),
       refund: r.refund_id
         ? {
             id: Number(r.refund_id),

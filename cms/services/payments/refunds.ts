@@ -12,6 +12,7 @@ import { queueEmail } from '../../notifications/queueEmail'
 import { tellStudent } from '../notices/tell'
 import { isCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
+import { seatRefundCases } from './refundPromise'
 import { type SettleOutcome, settleRefund } from './settleRefund'
 
 const complimentaryNotRefundable = () =>
@@ -62,6 +63,43 @@ export async function requestRefund(
             paragraphs: [
               `${planLabel((payment.plan as Plan)?.name ?? 'mentorship').replace(/^the/, 'The')} had not paid for a seat yet, so we are refunding ${formatRupees(paiseToRupees(Number(payment.amount)))} now.`,
               'The money reaches your account within 5-7 business days.',
+            ],
+            action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+          }),
+        },
+        { priority: 'urgent' },
+      )
+      return (await req.payload.findByID({
+        collection: 'refund-requests',
+        id: approved,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })) as RefundRequest
+    }
+    // The promise (docs/decisions/107): inside the window after Session 1 ends, approved at once.
+    const promised = (await seatRefundCases(req, [payment.id])).get(payment.id)
+    if (promised?.kind === 'promise') {
+      const approved = await approveNow(req, {
+        userId: user.id,
+        paymentId: payment.id,
+        source: 'student',
+        reason: input.reason,
+        feedback: input.feedback,
+        endCredit: false,
+      })
+      if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+      await queueEmail(
+        req,
+        {
+          to: user.email,
+          template: 'refund-promise-approved',
+          ...renderEmail({
+            subject: 'Your refund is approved',
+            greeting: `Hi ${user.name ?? 'there'},`,
+            paragraphs: [
+              `You asked within ${promised.windowHours} hours of the end of Session 1, so, as promised, we are refunding ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel((payment.plan as Plan)?.name ?? 'mentorship')} in full now.`,
+              'Your plan ends and your seat in the batch is released. The money reaches your account within 5-7 business days.',
             ],
             action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
           }),
@@ -215,7 +253,7 @@ async function isUnusedCredit(req: PayloadRequest, paymentId: number): Promise<b
 }
 
 /**
- * A refund decided without an admin (an unused credit the student asks back, one past its deadline,
+ * A refund decided without an admin (an unused credit the student asks back, the Session-1 promise, one past its deadline,
  * a payment that came after its seat passed on): the request is created `approved` with its key,
  * the credit ends, and the refund job is queued, all in the caller's transaction; the refund itself
  * then goes through the same state machine as an admin's approval (docs/decisions/056). Returns the
@@ -223,7 +261,15 @@ async function isUnusedCredit(req: PayloadRequest, paymentId: number): Promise<b
  */
 async function approveNow(
   req: PayloadRequest,
-  input: { userId: number; paymentId: number; source: 'student' | 'automatic'; reason?: RefundReason; feedback?: string },
+  input: {
+    userId: number
+    paymentId: number
+    source: 'student' | 'automatic'
+    reason?: RefundReason
+    feedback?: string
+    /** A credit (no seat yet) stops paying for a seat now; a seated payment's plan ends when the refund settles. */
+    endCredit?: boolean
+  },
 ): Promise<number | null> {
   const at = nowIso()
   const [row] = await txQuery<{ id: number }>(
@@ -237,10 +283,12 @@ async function approveNow(
   if (!row) return null
   const id = Number(row.id)
   await txQuery(req, sql`UPDATE refund_requests SET idempotency_key = ${newIdempotencyKey(id)} WHERE id = ${id}`)
-  await txQuery(
-    req,
-    sql`UPDATE payments SET credit_ended_at = ${at}::timestamptz WHERE id = ${input.paymentId} AND credit_ended_at IS NULL`,
-  )
+  if (input.endCredit !== false) {
+    await txQuery(
+      req,
+      sql`UPDATE payments SET credit_ended_at = ${at}::timestamptz WHERE id = ${input.paymentId} AND credit_ended_at IS NULL`,
+    )
+  }
   await req.payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: id }, req })
   return id
 }

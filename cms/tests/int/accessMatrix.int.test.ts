@@ -1,10 +1,13 @@
 import type { Batch } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { GRAPHQL_POST } from '@payloadcms/next/routes'
-import { type CollectionSlug, formatNames, type Payload } from 'payload'
+import { type CollectionSlug, createLocalReq, formatNames, type Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_TAKEN } from '../../collections/Users/hooks/keepEmailsUnique'
+import { txQuery } from '../../lib/transaction'
 import { plans } from '../../seed/plans'
+import { createBooking } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, unique } from '../helpers/scenarios'
@@ -69,6 +72,34 @@ function once<T>(make: (ctx: Ctx) => Promise<T>): (ctx: Ctx) => Promise<T> {
 
 const create = (payload: Payload, collection: CollectionSlug, data: Record<string, unknown>) =>
   payload.create({ collection, data: data as never, overrideAccess: true }) as Promise<{ id: number }>
+
+/** One student seated in the mentor persona's batch (a batch has few seats: made once). */
+const seatedStudent = once(async ({ payload, batch }) => {
+  const student = await createUser(payload)
+  await givePlan(payload, student)
+  expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe(
+    'booked',
+  )
+  return student
+})
+
+/** An attendance mark of that student for a session already started (written directly: the collection refuses a session in the future). */
+async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
+  const { payload, batch } = ctx
+  const student = await seatedStudent(ctx)
+  const req = await createLocalReq({}, payload)
+  const [session] = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
+        VALUES ('Started', ${batch.id}, ${Number(batch.mentor)}, now() - interval '1 hour', 60, 'scheduled', 0, now(), now()) RETURNING id`,
+  )
+  const [row] = await txQuery<{ id: number }>(
+    req,
+    sql`INSERT INTO session_attendance (session_id, user_id, status, batch_id, mentor_id, created_at, updated_at)
+        VALUES (${session!.id}, ${student.id}, 'present', ${batch.id}, ${Number(batch.mentor)}, now(), now()) RETURNING id`,
+  )
+  return { id: Number(row!.id) }
+}
 
 const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   users: {
@@ -320,6 +351,29 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
       create(payload, 'sessions', { batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + DAY).toISOString() }),
     createBody: ({ batch }) => ({ batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + 2 * DAY).toISOString() }),
     patch: { meetingLink: 'https://meet.example.com/abc' },
+  },
+  'session-attendance': {
+    // Marked by the batch's mentor through POST /api/attendance, or by an admin here; the mentor lists their own batches'.
+    allowed: { create: ADMIN, list: MENTOR_ADMIN, read: MENTOR_ADMIN, update: ADMIN, delete: ADMIN },
+    fixture: once((ctx) => attendanceRow(ctx)),
+    victim: (ctx) => attendanceRow(ctx),
+    // The rules refuse a student not seated (400): access has let it through by then.
+    createBody: ({ users }) => ({ session: 1, user: users.studentB.id, status: 'present' }),
+    createAlsoOk: [400, 404],
+    patch: { status: 'absent' },
+  },
+  'session-reminders': {
+    // Written only by the minute's tick (services/sessions/reminders.ts); admins read the ledger.
+    allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: NOBODY, delete: NOBODY },
+    fixture: async ({ payload, batch }) => {
+      const session = await create(payload, 'sessions', {
+        batch: batch.id,
+        startsAt: new Date(new Date(batch.startsOn).getTime() + 3 * DAY).toISOString(),
+      })
+      return create(payload, 'session-reminders', { session: session.id, kind: 'day', sequence: 0, recipients: 1 })
+    },
+    createBody: () => ({ kind: 'hour', sequence: 0 }),
+    patch: { recipients: 2 },
   },
   media: {
     allowed: { create: EDITORS, list: ALL, read: ALL, update: EDITORS, delete: EDITORS },

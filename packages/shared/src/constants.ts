@@ -67,3 +67,6 @@ export const DEFAULT_OFFER_HOLD_HOURS = 24
 export const RENEWAL_WINDOW_DAYS = 7
 /** The renewal reminder goes this many days before a plan ends. */
 export const RENEWAL_REMINDER_DAYS = 3
+
+/** The refund promise (docs/decisions/107): hours after the end of a student's Session 1 in which a refund is approved at once. */
+export const DEFAULT_REFUND_WINDOW_HOURS = 72

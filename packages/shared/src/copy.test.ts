@@ -4,6 +4,7 @@ import { COPY_PLACEHOLDERS_HELP, copyValues, fillCopy, fillCopyText } from './co
 const values = copyValues({
   batchSize: '12–15',
   holdHours: 24,
+  refundWindowHours: 72,
   plans: [
     { code: 'BEGINNER_TECHY', price: 649, strikePrice: 1100, sessionsIncluded: 4 },
     { code: 'PLAN1', price: 99 },
@@ -37,5 +38,10 @@ describe('copy placeholders', () => {
     expect(fillCopyText('{batchSize} / {holdHours}', empty)).toBe('12–15 / 24')
     for (const token of ['{batchSize}', '{price:CODE}', '{strikePrice:CODE}', '{sessions:CODE}', '{holdHours}'])
       expect(COPY_PLACEHOLDERS_HELP).toContain(token)
+  })
+
+  it('fills the refund promise window from the business rules', () => {
+    expect(fillCopyText('Ask within {refundWindowHours} hours of Session 1', values)).toBe('Ask within 72 hours of Session 1')
+    expect(fillCopyText('{refundWindowHours}', { ...values, refundWindowHours: 96 })).toBe('96')
   })
 })

@@ -1,4 +1,4 @@
-import { DEFAULT_OFFER_HOLD_HOURS } from './constants'
+import { DEFAULT_OFFER_HOLD_HOURS, DEFAULT_REFUND_WINDOW_HOURS } from './constants'
 import { formatRupees } from './money'
 
 /**
@@ -14,6 +14,8 @@ export type CopyValues = {
   batchSize: string
   /** How long an opened seat is held for a waiting student without a plan (Business rules). */
   holdHours: number
+  /** The refund promise's window after Session 1, in hours (Business rules; docs/decisions/107). */
+  refundWindowHours: number
   /** The plans on sale, by code. */
   plans: Record<string, { price: number; strikePrice?: number | null; sessionsIncluded?: number | null }>
 }
@@ -25,6 +27,7 @@ export const COPY_PLACEHOLDERS = [
   { token: '{strikePrice:CODE}', means: 'that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}' },
   { token: '{sessions:CODE}', means: 'the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}' },
   { token: '{holdHours}', means: 'the hours an opened seat is held for a waiting student (Business rules)' },
+  { token: '{refundWindowHours}', means: 'the hours after Session 1 ends in which a refund is approved at once (Business rules)' },
 ] as const
 
 /** The editor's help text for a collection or global whose copy may hold placeholders. */
@@ -45,8 +48,8 @@ function planFigure(values: CopyValues, kind: string, code: string): string | nu
   return null
 }
 
-const TOKEN = /\{(batchSize|holdHours)\}|\{(price|strikePrice|sessions):([A-Z0-9_]+)\}/g
-const HAS_TOKEN = /\{(?:batchSize|holdHours|price:|strikePrice:|sessions:)/
+const TOKEN = /\{(batchSize|holdHours|refundWindowHours)\}|\{(price|strikePrice|sessions):([A-Z0-9_]+)\}/g
+const HAS_TOKEN = /\{(?:batchSize|holdHours|refundWindowHours|price:|strikePrice:|sessions:)/
 
 /** One string with its placeholders filled. */
 export function fillCopyText(text: string, values: CopyValues): string {
@@ -54,6 +57,7 @@ export function fillCopyText(text: string, values: CopyValues): string {
   return text.replace(TOKEN, (token, simple: string | undefined, kind: string | undefined, code: string | undefined) => {
     if (simple === 'batchSize') return values.batchSize.trim() || DEFAULT_BATCH_SIZE
     if (simple === 'holdHours') return String(values.holdHours > 0 ? values.holdHours : DEFAULT_OFFER_HOLD_HOURS)
+    if (simple === 'refundWindowHours') return String(values.refundWindowHours > 0 ? values.refundWindowHours : DEFAULT_REFUND_WINDOW_HOURS)
     return (kind && code && planFigure(values, kind, code)) ?? token
   })
 }
@@ -69,15 +73,17 @@ export function fillCopy<T>(value: T, values: CopyValues): T {
   return value
 }
 
-/** The values from the plans on sale, the stated batch size and the hold: one place builds them. */
+/** The values from the plans on sale, the stated batch size, the hold and the refund window: one place builds them. */
 export function copyValues(input: {
   batchSize?: string | null
   holdHours?: number | null
+  refundWindowHours?: number | null
   plans: { code: string; price: number; strikePrice?: number | null; sessionsIncluded?: number | null }[]
 }): CopyValues {
   return {
     batchSize: input.batchSize?.trim() || DEFAULT_BATCH_SIZE,
     holdHours: input.holdHours && input.holdHours > 0 ? input.holdHours : DEFAULT_OFFER_HOLD_HOURS,
+    refundWindowHours: input.refundWindowHours && input.refundWindowHours > 0 ? input.refundWindowHours : DEFAULT_REFUND_WINDOW_HOURS,
     plans: Object.fromEntries(
       input.plans.map((p) => [
         p.code,

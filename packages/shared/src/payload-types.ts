@@ -86,6 +86,8 @@ export interface Config {
     questions: Question;
     'practice-answers': PracticeAnswer;
     sessions: Session;
+    'session-reminders': SessionReminder;
+    'session-attendance': SessionAttendance;
     notices: Notice;
     'job-failures': JobFailure;
     'payload-kv': PayloadKv;
@@ -115,6 +117,8 @@ export interface Config {
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
     'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
+    'session-reminders': SessionRemindersSelect<false> | SessionRemindersSelect<true>;
+    'session-attendance': SessionAttendanceSelect<false> | SessionAttendanceSelect<true>;
     notices: NoticesSelect<false> | NoticesSelect<true>;
     'job-failures': JobFailuresSelect<false> | JobFailuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -194,6 +198,11 @@ export interface User {
    * Accounts created by Google sign-in start without it; they sign in with Google only.
    */
   passwordLogin?: boolean | null;
+  /**
+   * When set, no 24-hour or 1-hour reminders are sent (moves and cancellations still are).
+   */
+  remindersOff?: boolean | null;
+  calendarToken?: string | null;
   /**
    * Google account subject, set by sign-in.
    */
@@ -302,7 +311,7 @@ export interface Media {
   };
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -579,7 +588,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -611,7 +620,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -683,6 +692,10 @@ export interface EmailOutbox {
   error?: string | null;
   text?: string | null;
   html?: string | null;
+  /**
+   * A calendar entry (.ics) sent with the message: sessions, moves, cancellations, reminders.
+   */
+  calendar?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -781,6 +794,51 @@ export interface Session {
    * One shared link for the batch (https://...).
    */
   meetingLink?: string | null;
+  /**
+   * Cancelling e-mails every seated student and the mentor a calendar cancellation; no reminders go out.
+   */
+  status?: ('scheduled' | 'cancelled') | null;
+  /**
+   * Raised on each move or cancellation (calendar updates).
+   */
+  sequence?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-reminders".
+ */
+export interface SessionReminder {
+  id: number;
+  session?: (number | null) | Session;
+  kind: 'day' | 'hour';
+  /**
+   * The session’s calendar version it was sent for.
+   */
+  sequence: number;
+  /**
+   * How many people it went to (students with reminders on, the mentor).
+   */
+  recipients?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Marked from a session’s start, for students seated in its batch. Filter by batch to see its no-shows.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-attendance".
+ */
+export interface SessionAttendance {
+  id: number;
+  session: number | Session;
+  user: number | User;
+  status: 'present' | 'absent';
+  batch?: (number | null) | Batch;
+  mentor?: (number | null) | Mentor;
+  markedBy?: (number | null) | User;
+  markedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1017,6 +1075,14 @@ export interface PayloadLockedDocument {
         value: number | Session;
       } | null)
     | ({
+        relationTo: 'session-reminders';
+        value: number | SessionReminder;
+      } | null)
+    | ({
+        relationTo: 'session-attendance';
+        value: number | SessionAttendance;
+      } | null)
+    | ({
         relationTo: 'notices';
         value: number | Notice;
       } | null)
@@ -1076,6 +1142,8 @@ export interface UsersSelect<T extends boolean = true> {
   profileImage?: T;
   roles?: T;
   passwordLogin?: T;
+  remindersOff?: T;
+  calendarToken?: T;
   googleSub?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1393,6 +1461,7 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   error?: T;
   text?: T;
   html?: T;
+  calendar?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1445,6 +1514,35 @@ export interface SessionsSelect<T extends boolean = true> {
   startsAt?: T;
   durationMinutes?: T;
   meetingLink?: T;
+  status?: T;
+  sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-reminders_select".
+ */
+export interface SessionRemindersSelect<T extends boolean = true> {
+  session?: T;
+  kind?: T;
+  sequence?: T;
+  recipients?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-attendance_select".
+ */
+export interface SessionAttendanceSelect<T extends boolean = true> {
+  session?: T;
+  user?: T;
+  status?: T;
+  batch?: T;
+  mentor?: T;
+  markedBy?: T;
+  markedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1548,7 +1646,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
@@ -1670,6 +1768,10 @@ export interface BusinessRule {
    * How long a seat offered to a waiting student without a plan is held for them before it passes on.
    */
   offerHoldHours: number;
+  /**
+   * A refund asked for within this many hours after the end of a student’s Session 1 is approved at once; the copy’s {refundWindowHours} says the same.
+   */
+  refundWindowHours: number;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1816,6 +1918,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
  */
 export interface BusinessRulesSelect<T extends boolean = true> {
   offerHoldHours?: T;
+  refundWindowHours?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1854,6 +1957,7 @@ export interface TaskTimeTick {
     opened?: number | null;
     credits?: number | null;
     reminders?: number | null;
+    sessionReminders?: number | null;
   };
 }
 /**

@@ -104,7 +104,20 @@ export type PaymentHistoryItem = {
   createdAt: string
   /** `refundedAt`: when the gateway reported the money returned (status `refunded`). */
   refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null } | null
+  /** Which refund case applies now to a completed, paid mentorship payment (docs/decisions/107); null otherwise. */
+  refundCase?: RefundCase | null
 }
+
+/**
+ * What happens to a refund asked for now (docs/decisions/107): inside the promise's window after the
+ * end of Session 1 of the payment's batch it is approved at once; before Session 1 has ended or after
+ * the window an admin decides; an unused credit is returned at once.
+ */
+export type RefundCase =
+  | { kind: 'promise'; windowHours: number; session1EndedAt: string; until: string }
+  | { kind: 'before-session-1'; windowHours: number; session1EndsAt: string | null }
+  | { kind: 'after-window'; windowHours: number; closedAt: string }
+  | { kind: 'credit' }
 
 export type PaymentCover =
   | { kind: 'seat'; mentor: string; batch: { label: string; startsOn: string; endsOn: string }; sessions: number }

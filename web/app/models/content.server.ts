@@ -1,4 +1,11 @@
-import { type CopyValues, copyValues, DEFAULT_OFFER_HOLD_HOURS, fillCopy, type MentorAvailability } from '@mentorloop/shared'
+import {
+  type CopyValues,
+  copyValues,
+  DEFAULT_OFFER_HOLD_HOURS,
+  DEFAULT_REFUND_WINDOW_HOURS,
+  fillCopy,
+  type MentorAvailability,
+} from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
@@ -66,7 +73,12 @@ export async function getCopyValues(): Promise<CopyValues> {
   // filled copy below is computed once per change, not on every request.
   if (lastValues && inputs.every((v, i) => v === lastValues?.inputs[i])) return lastValues.values
   const [settings, rules, mentorship, questionBank] = inputs
-  const values = copyValues({ batchSize: settings?.batchSize, holdHours: rules.offerHoldHours, plans: [...mentorship, ...questionBank] })
+  const values = copyValues({
+    batchSize: settings?.batchSize,
+    holdHours: rules.offerHoldHours,
+    refundWindowHours: rules.refundWindowHours,
+    plans: [...mentorship, ...questionBank],
+  })
   lastValues = { inputs, values }
   return values
 }
@@ -84,12 +96,19 @@ const withCopyValues = async <T>(value: Promise<T>): Promise<T> => {
 }
 
 /** The business rules the site states to students (public in the CMS); the defaults when the CMS cannot say. */
-export function getBusinessRules(): Promise<{ offerHoldHours: number }> {
+const positiveOr = (v: unknown, fallback: number) => {
+  const n = Number(v)
+  return Number.isFinite(n) && n > 0 ? n : fallback
+}
+
+export function getBusinessRules(): Promise<{ offerHoldHours: number; refundWindowHours: number }> {
   return read('business-rules', { ttlMs: contentTtl(), tags: ['business-rules'] }, async () => {
-    const raw = await cms<{ offerHoldHours?: unknown }>('/globals/business-rules', { query: { depth: 0 } })
-    const hours = Number(raw?.offerHoldHours)
-    return { offerHoldHours: Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_OFFER_HOLD_HOURS }
-  }).catch(() => ({ offerHoldHours: DEFAULT_OFFER_HOLD_HOURS }))
+    const raw = await cms<{ offerHoldHours?: unknown; refundWindowHours?: unknown }>('/globals/business-rules', { query: { depth: 0 } })
+    return {
+      offerHoldHours: positiveOr(raw?.offerHoldHours, DEFAULT_OFFER_HOLD_HOURS),
+      refundWindowHours: positiveOr(raw?.refundWindowHours, DEFAULT_REFUND_WINDOW_HOURS),
+    }
+  }).catch(() => ({ offerHoldHours: DEFAULT_OFFER_HOLD_HOURS, refundWindowHours: DEFAULT_REFUND_WINDOW_HOURS }))
 }
 
 export function getSiteSettings(): Promise<SiteCopy> {

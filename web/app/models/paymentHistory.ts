@@ -24,5 +24,5 @@ export function refundablePayments(payments: PaymentHistoryItem[]) {
         mentorship.includes(p.planCode) &&
         (!p.refund || p.refund.status === 'rejected'),
     )
-    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName, amount: p.amount }))
+    .map((p) => ({ id: p.id, planName: p.planName, mentorName: p.mentorName, amount: p.amount, refundCase: p.refundCase ?? null }))
 }

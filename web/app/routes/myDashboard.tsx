@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { ConfirmAction } from '~/components/booking/ConfirmAction'
-import { primaryButton } from '~/components/buttons'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 import { Countdown } from '~/components/Countdown'
 import { Deferred } from '~/components/Deferred'
 import { Notices } from '~/components/dashboard/Notices'
@@ -23,11 +23,20 @@ import {
   getUserWaitlist,
   leaveWaitlist,
 } from '~/models/booking.server'
+import {
+  type AttendanceMark,
+  getMyAttendance,
+  getPreferences,
+  type Preferences,
+  renewCalendarToken,
+  setRemindersOff,
+} from '~/models/calendar.server'
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { env } from '~/utils/env.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -60,7 +69,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notices,
     })),
   )
-  return data({ email: user.email, name: user.name, sessions }, { headers: NO_STORE })
+  // The preferences are small and shown at the foot of the page; without them the section says so.
+  const [preferences, attendance] = await Promise.all([
+    getPreferences(token).catch(() => null),
+    getMyAttendance(token).catch(() => [] as AttendanceMark[]),
+  ])
+  const feedUrl = preferences?.calendarToken
+    ? `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/api/calendar/${preferences.calendarToken}.ics`
+    : null
+  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance }, { headers: NO_STORE })
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -69,6 +86,9 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('leave'), mentorId: id }),
   z.object({ intent: z.literal('claim'), offerId: id }),
   z.object({ intent: z.literal('decline'), offerId: id }),
+  // A checkbox sends its value only when ticked: absent means "no reminders".
+  z.object({ intent: z.literal('reminders'), reminders: z.literal('on').optional() }),
+  z.object({ intent: z.literal('calendar-link') }),
 ])
 
 const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
@@ -76,6 +96,8 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
   leave: MESSAGES.FAILED_REMOVE_WAITLIST,
   claim: 'The seat could not be claimed',
   decline: 'The seat could not be declined',
+  reminders: 'Your reminder preference could not be saved',
+  'calendar-link': 'A new calendar link could not be made',
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -109,6 +131,23 @@ export async function action({ request }: ActionFunctionArgs) {
           title: 'Seat declined',
           description: 'It goes to the next student in line.',
         })
+      case 'reminders': {
+        const saved = await setRemindersOff(token, input.reminders !== 'on')
+        return redirectWithToast('/myDashboard#preferences', {
+          type: 'success',
+          title: saved.remindersOff ? 'Reminders are off' : 'Reminders are on',
+          description: saved.remindersOff
+            ? 'You still hear from us when a session moves or is cancelled.'
+            : 'We e-mail you 24 hours and 1 hour before each session.',
+        })
+      }
+      case 'calendar-link':
+        await renewCalendarToken(token)
+        return redirectWithToast('/myDashboard#preferences', {
+          type: 'success',
+          title: 'Your calendar link is ready',
+          description: 'Any link you shared before no longer works.',
+        })
     }
   } catch (error) {
     const message = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
@@ -119,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, feedUrl, attendance } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Dashboard" subtitle="Track your upcoming classes and mentorship sessions.">
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
@@ -157,7 +196,109 @@ export default function Dashboard() {
           {({ bookings, waitlist, offers }) => <Upcoming bookings={bookings} waitlist={waitlist} offers={offers} />}
         </Deferred>
       </section>
+      <Attendance marks={attendance} />
+      <PreferencesSection preferences={preferences} feedUrl={feedUrl} />
     </PrivatePage>
+  )
+}
+
+/** The student's own attendance, as their mentor marked it (nothing until a session has been marked). */
+function Attendance({ marks }: { marks: AttendanceMark[] }) {
+  if (marks.length === 0) return null
+  return (
+    <section
+      aria-labelledby="attendance-heading"
+      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="attendance"
+    >
+      <h2 id="attendance-heading" className="text-xl font-semibold">
+        Your attendance
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {marks.map((m) => (
+          <li key={m.sessionId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{m.title}</span> <span className="text-sm text-slate-600">· {formatDateTime(m.startsAt)}</span>
+            </span>
+            <span className={m.status === 'present' ? 'font-semibold text-emerald-800' : 'font-semibold text-amber-900'}>
+              {m.status === 'present' ? 'Present' : 'Absent'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/**
+ * Reminders on or off, and the private calendar link (docs/decisions/105, 106): plain forms that
+ * work without JavaScript.
+ */
+function PreferencesSection({ preferences, feedUrl }: { preferences: Preferences | null; feedUrl: string | null }) {
+  return (
+    <section
+      id="preferences"
+      aria-labelledby="preferences-heading"
+      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="preferences"
+    >
+      <h2 id="preferences-heading" className="text-xl font-semibold">
+        Reminders and calendar
+      </h2>
+      {preferences ? (
+        <>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="reminders" />
+            <label className="flex items-start gap-3 text-slate-800">
+              <input type="checkbox" name="reminders" defaultChecked={!preferences.remindersOff} className="mt-1 h-4 w-4" />
+              <span>E-mail me a reminder 24 hours and 1 hour before each session, with the meeting link and a calendar entry.</span>
+            </label>
+            <p className="mt-1 pl-7 text-sm text-slate-600">Moves and cancellations are always e-mailed.</p>
+            <button type="submit" className={`${secondaryButton} mt-3`}>
+              Save reminder preference
+            </button>
+          </Form>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <h3 className="font-semibold">Your sessions in your calendar app</h3>
+            {feedUrl ? (
+              <>
+                <p className="mt-1 text-sm text-slate-700">
+                  Subscribe to this private link in Google Calendar, Apple Calendar or Outlook; moved and cancelled sessions update on their
+                  own. Keep it to yourself: anyone with the link sees your session times.
+                </p>
+                <label htmlFor="feed-url" className="mt-3 block text-sm font-medium text-slate-700">
+                  Private calendar link
+                </label>
+                <input
+                  id="feed-url"
+                  readOnly
+                  value={feedUrl}
+                  className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-sm"
+                  data-testid="feed-url"
+                />
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">
+                Make a private link your calendar app can subscribe to; moved and cancelled sessions then update on their own.
+              </p>
+            )}
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="calendar-link" />
+              <button type="submit" className={secondaryButton}>
+                {feedUrl ? 'Replace the link (the old one stops working)' : 'Make my calendar link'}
+              </button>
+            </Form>
+          </div>
+        </>
+      ) : (
+        <p role="alert" className="mt-4 text-red-800">
+          Your preferences could not be loaded right now.{' '}
+          <Link to="/myDashboard" reloadDocument className="font-semibold underline">
+            Retry
+          </Link>
+        </p>
+      )}
+    </section>
   )
 }
 

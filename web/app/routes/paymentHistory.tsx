@@ -44,8 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   }
   try {
-    await requestRefund(token, parsed.data)
-    return data<RefundActionData>({ ok: true, paymentId: parsed.data.paymentId }, { headers: NO_STORE })
+    const created = await requestRefund(token, parsed.data)
+    return data<RefundActionData>(
+      { ok: true, paymentId: parsed.data.paymentId, approved: created.status === 'approved' },
+      { headers: NO_STORE },
+    )
   } catch (error) {
     const message =
       error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error))

@@ -73,6 +73,11 @@ export function previewValues(
   plans: { code: string; price: number; strikePrice: number | null; sessionsIncluded: number | null }[],
 ): CopyValues {
   const batchSize = preview.globalSlug === 'site-settings' && typeof preview.data.batchSize === 'string' ? preview.data.batchSize : null
-  const edited = copyValues({ batchSize: batchSize ?? published.batchSize, holdHours: published.holdHours, plans })
+  const edited = copyValues({
+    batchSize: batchSize ?? published.batchSize,
+    holdHours: published.holdHours,
+    refundWindowHours: published.refundWindowHours,
+    plans,
+  })
   return { ...edited, plans: { ...published.plans, ...edited.plans } }
 }

@@ -1,11 +1,13 @@
 import {
   countWords,
+  formatDate,
   formatRupees,
   MESSAGES,
   paiseToRupees,
   REFUND_FEEDBACK_MAX_WORDS,
   REFUND_REASON_OTHER,
   REFUND_REASONS,
+  type RefundCase,
   refundFeedbackSchema,
 } from '@mentorloop/shared'
 import { useFetcher } from '@remix-run/react'
@@ -14,9 +16,43 @@ import { primaryButton, secondaryButton } from '~/components/buttons'
 import { ModalDialog } from '~/components/ModalDialog'
 
 /** `amount` in paise: the whole payment is refunded. */
-export type RefundablePayment = { id: number; planName: string | null; mentorName: string | null; amount: number }
+export type RefundablePayment = {
+  id: number
+  planName: string | null
+  mentorName: string | null
+  amount: number
+  refundCase?: RefundCase | null
+}
 type Step = 'feedback' | 'select' | 'terms' | 'done' | null
-export type RefundActionData = { ok: true; paymentId: number } | { ok: false; error: string }
+/** `approved`: the refund was approved at once (the Session-1 promise or an unused plan), no review. */
+export type RefundActionData = { ok: true; paymentId: number; approved: boolean } | { ok: false; error: string }
+
+/**
+ * Which case applies to this payment's refund, said before the student confirms (docs/decisions/107):
+ * inside the promise's window it is approved at once; otherwise our team reviews it.
+ */
+export function refundCaseText(c: RefundCase | null | undefined): { immediate: boolean; text: string } {
+  if (!c) return { immediate: false, text: 'Our team reviews this request and tells you by e-mail.' }
+  switch (c.kind) {
+    case 'promise':
+      return {
+        immediate: true,
+        text: `Session 1 has ended and you are within the ${c.windowHours} hours of our promise (until ${formatDate(c.until, 'dateTime')}): this refund is approved at once, with no review.`,
+      }
+    case 'credit':
+      return { immediate: true, text: 'This plan has not paid for a seat yet: it is refunded at once, with no review.' }
+    case 'before-session-1':
+      return {
+        immediate: false,
+        text: `Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
+      }
+    case 'after-window':
+      return {
+        immediate: false,
+        text: `The ${c.windowHours} hours after Session 1 for an immediate refund ended on ${formatDate(c.closedAt, 'dateTime')}, so our team reviews this request.`,
+      }
+  }
+}
 
 const mentorLabel = (p: RefundablePayment) => p.mentorName ?? 'Mentor not assigned yet'
 const refundAmount = (p: RefundablePayment) => formatRupees(paiseToRupees(p.amount))
@@ -38,13 +74,16 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
   const [feedback, setFeedback] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [chosen, setChosen] = useState<RefundablePayment | null>(null)
+  const [approved, setApproved] = useState(false)
   const fetcher = useFetcher<RefundActionData>()
   const ids = useId()
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return
-    if (fetcher.data.ok) setStep('done')
-    else setError(fetcher.data.error)
+    if (fetcher.data.ok) {
+      setApproved(fetcher.data.approved)
+      setStep('done')
+    } else setError(fetcher.data.error)
   }, [fetcher.state, fetcher.data])
 
   function open() {
@@ -163,6 +202,9 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
                 <span className="block text-sm text-slate-600">
                   {p.planName ?? 'Plan'} · {refundAmount(p)}
                 </span>
+                <span className="mt-1 block text-sm text-slate-700">
+                  {refundCaseText(p.refundCase).immediate ? 'Refunded at once' : 'Reviewed by our team'}
+                </span>
               </button>
             </li>
           ))}
@@ -176,7 +218,12 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
 
       <ModalDialog open={step === 'terms'} onClose={close} title="Refund Terms & Conditions" testId="refund-terms">
         <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
-          <li>A full refund is available if you are not satisfied after Session 1.</li>
+          <li>
+            A full refund is available if you are not satisfied after Session 1
+            {chosen?.refundCase && 'windowHours' in chosen.refundCase
+              ? `: asked within ${chosen.refundCase.windowHours} hours after it ends, it is approved at once.`
+              : '.'}
+          </li>
           <li>Refunds apply only to plans with a successful payment.</li>
           <li>Approved refunds are processed within 5-7 business days to your original payment method.</li>
           <li>When the refund is approved, your plan ends and your seat in the batch is released.</li>
@@ -190,6 +237,9 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
               Amount to be refunded: <strong data-testid="refund-amount">{refundAmount(chosen)}</strong> (the full payment)
             </p>
             <p className="mt-1">{seatOutcome(chosen)}</p>
+            <p className="mt-2 font-semibold" data-testid="refund-case">
+              {refundCaseText(chosen.refundCase).text}
+            </p>
           </div>
         ) : null}
         {error ? (
@@ -214,13 +264,20 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
       <ModalDialog
         open={step === 'done'}
         onClose={close}
-        title="Refund Initiated ✅"
+        title={approved ? 'Refund Approved ✅' : 'Refund Initiated ✅'}
         tone="success"
         description={
-          <>
-            Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
-            {chosen ? <> of {refundAmount(chosen)}</> : null} has been received. You will be notified once it is processed.
-          </>
+          approved ? (
+            <>
+              Your refund for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
+              {chosen ? <> of {refundAmount(chosen)}</> : null} is approved. The money reaches your account within 5-7 business days.
+            </>
+          ) : (
+            <>
+              Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
+              {chosen ? <> of {refundAmount(chosen)}</> : null} has been received. You will be notified once it is processed.
+            </>
+          )
         }
         testId="refund-done"
       >

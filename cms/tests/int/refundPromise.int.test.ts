@@ -1,0 +1,147 @@
+import { DAY_MS, HOUR_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import type { Batch } from '@mentorloop/shared/payload-types'
+import { createLocalReq, type Payload } from 'payload'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createBooking, joinWaitlist } from '../../services/booking'
+import { testPayload } from '../helpers/payload'
+import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
+import { type RestClient, restClient } from '../helpers/rest'
+import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+
+// It changes the business rules' refund window: a database of its own.
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
+
+let payload: Payload
+let rest: RestClient
+let admin: TestUser
+
+beforeAll(async () => {
+  payload = await testPayload()
+  rest = restClient(payload.config)
+  await findPlan(payload, 'BEGINNER_TECHY')
+  admin = await createUser(payload, { roles: ['admin'] })
+})
+
+afterEach(() => vi.useRealTimers())
+
+const setNow = (ms: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(ms)
+}
+
+/** A mentor's batch with Session 1 on its third day, 10:00 IST for 60 minutes; students who paid and are seated in it. */
+async function scene(students: number) {
+  const mentor = await createMentor(payload, { capacity: students })
+  const seated: { student: TestUser; paymentId: number }[] = []
+  for (let i = 0; i < students; i++) {
+    const student = await createUser(payload)
+    const order = await createOrder(rest, student, 'BEGINNER_TECHY')
+    const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
+    expect(res.status).toBe(200)
+    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    seated.push({ student, paymentId: res.body.payment.id })
+  }
+  const batch: Batch = await openBatchOf(payload, mentor)
+  const startsAt = Date.parse(batch.startsOn) + 2 * DAY_MS + 4.5 * HOUR_MS
+  const created = await rest.post('/sessions', {
+    token: admin.token,
+    body: { title: 'Session 1', batch: batch.id, startsAt: new Date(startsAt).toISOString(), durationMinutes: 60 },
+  })
+  expect(created.status).toBe(201)
+  return { mentor, seated, batch, session1End: startsAt + HOUR_MS }
+}
+
+/** A token issued at the (moved) clock's now: the batch may start more than a sign-in's 7 days from today. */
+const tokenOf = async (student: TestUser) =>
+  (await payload.login({ collection: 'users', data: { email: student.email, password: student.password }, overrideAccess: true })).token!
+
+const ask = async (student: TestUser, paymentId: number) =>
+  rest.post('/refund-requests/request', {
+    token: await tokenOf(student),
+    body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },
+  })
+
+async function caseOf(student: TestUser, paymentId: number) {
+  const res = await rest.get('/payments/history', { token: await tokenOf(student) })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.find((p: { id: number }) => p.id === paymentId).refundCase
+}
+
+describe('the refund promise', () => {
+  it('inside the window after Session 1 ends: approved at once, refunded, seat released to the queue, the student told', async () => {
+    const { mentor, seated, session1End } = await scene(1)
+    const { student, paymentId } = seated[0]!
+    const next = await createUser(payload)
+    await givePlan(payload, next)
+    expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
+
+    expect(await caseOf(student, paymentId)).toMatchObject({ kind: 'before-session-1', windowHours: 72 })
+    setNow(session1End + 2 * HOUR_MS)
+    expect(await caseOf(student, paymentId)).toMatchObject({
+      kind: 'promise',
+      windowHours: 72,
+      until: new Date(session1End + 72 * HOUR_MS).toISOString(),
+    })
+    const asked = await ask(student, paymentId)
+    expect(asked.status).toBe(201)
+    expect(asked.body.status).toBe('approved')
+    // Asked again: one request per payment.
+    expect((await ask(student, paymentId)).status).toBe(409)
+    await runRefundJobs(payload)
+    const done = await payload.findByID({ collection: 'refund-requests', id: asked.body.id, overrideAccess: true })
+    expect(done).toMatchObject({ status: 'refunded', source: 'student' })
+    expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
+    const bookings = await payload.find({
+      collection: 'bookings',
+      where: { mentor: { equals: mentor.id } },
+      overrideAccess: true,
+      depth: 0,
+    })
+    const byUser = Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
+    expect(byUser[student.id]).toBe('cancelled')
+    expect(byUser[next.id]).toBe('confirmed')
+    const told = await queuedEmails(payload, student.email, 'refund-promise-approved')
+    expect(told).toHaveLength(1)
+    expect(told[0]!.text).toContain('within 72 hours of the end of Session 1')
+    // No admin was asked.
+    expect(await queuedEmails(payload, student.email, 'refund-requested')).toHaveLength(0)
+  })
+
+  it('before Session 1 ends, or after the window: the request waits for an admin; the window is the setting', async () => {
+    const { seated, session1End } = await scene(3)
+    const [early, late, configured] = seated as [(typeof seated)[0], (typeof seated)[0], (typeof seated)[0]]
+    setNow(session1End - 10 * 60_000)
+    expect(await caseOf(early.student, early.paymentId)).toMatchObject({
+      kind: 'before-session-1',
+      session1EndsAt: new Date(session1End).toISOString(),
+    })
+    const a = await ask(early.student, early.paymentId)
+    expect([a.status, a.body.status]).toEqual([201, 'requested'])
+
+    setNow(session1End + 72 * HOUR_MS + 60_000)
+    expect(await caseOf(late.student, late.paymentId)).toMatchObject({ kind: 'after-window' })
+    const b = await ask(late.student, late.paymentId)
+    expect([b.status, b.body.status]).toEqual([201, 'requested'])
+    expect(await queuedEmails(payload, late.student.email, 'refund-requested')).toHaveLength(1)
+
+    // Staff widen the window to 96 hours: the same moment is inside it now.
+    await payload.updateGlobal({ slug: 'business-rules', data: { refundWindowHours: 96 }, overrideAccess: true })
+    try {
+      expect(await caseOf(configured.student, configured.paymentId)).toMatchObject({ kind: 'promise', windowHours: 96 })
+      const c = await ask(configured.student, configured.paymentId)
+      expect([c.status, c.body.status]).toEqual([201, 'approved'])
+    } finally {
+      vi.useRealTimers()
+      await payload.updateGlobal({ slug: 'business-rules', data: { refundWindowHours: 72 }, overrideAccess: true })
+    }
+  })
+
+  it('a cancelled first session is not Session 1: the next one is', async () => {
+    const { seated, batch, session1End } = await scene(1)
+    const { student, paymentId } = seated[0]!
+    const { docs } = await payload.find({ collection: 'sessions', where: { batch: { equals: batch.id } }, overrideAccess: true })
+    await payload.update({ collection: 'sessions', id: docs[0]!.id, data: { status: 'cancelled' }, overrideAccess: true })
+    setNow(session1End + HOUR_MS)
+    expect(await caseOf(student, paymentId)).toMatchObject({ kind: 'before-session-1', session1EndsAt: null })
+  })
+})

@@ -1,0 +1,154 @@
+import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
+import { expect, type Page, test } from '@playwright/test'
+import { signInWithEmail } from './auth-helpers'
+import { adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+
+/**
+ * Sessions that happen (issue 21): the dashboard's reminder preference and private calendar link
+ * (plain forms), the student's own attendance, the feed polled without a cookie and stopped by a new link, and the refund dialog
+ * saying before the student confirms whether the Session-1 promise applies (approved at once) or
+ * an admin reviews. One fresh student per test; the CMS's clock is moved through its test clock
+ * and put back.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const stamp = Date.now().toString(36)
+const PLAN = 'Beginner Techy Plan'
+const HOUR = 3_600_000
+
+async function moveCmsClock(offsetMs: number) {
+  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
+    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
+  })
+  expect(res.status).toBe(200)
+}
+
+test.afterAll(async () => moveCmsClock(0))
+
+test('dashboard: reminders off and on, a private calendar link that works without a cookie and stops when replaced', async ({
+  page,
+  request,
+}) => {
+  await signInWithEmail(page, `reminders-${stamp}@students.mentorloop.in`)
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  const prefs = page.getByTestId('preferences')
+  await expect(prefs.getByRole('heading', { name: 'Reminders and calendar' })).toBeVisible()
+  const box = prefs.getByRole('checkbox', { name: /E-mail me a reminder 24 hours and 1 hour before each session/ })
+  await expect(box).toBeChecked()
+  await expectAccessible(page)
+
+  await box.uncheck()
+  await prefs.getByRole('button', { name: 'Save reminder preference' }).click()
+  await expect(page.getByText('Reminders are off')).toBeVisible()
+  await page.reload()
+  await expect(prefs.getByRole('checkbox', { name: /E-mail me a reminder/ })).not.toBeChecked()
+  await prefs.getByRole('checkbox', { name: /E-mail me a reminder/ }).check()
+  await prefs.getByRole('button', { name: 'Save reminder preference' }).click()
+  await expect(page.getByText('Reminders are on')).toBeVisible()
+
+  await prefs.getByRole('button', { name: 'Make my calendar link' }).click()
+  const feed = prefs.getByLabel('Private calendar link')
+  await expect(feed).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/)
+  const first = new URL(await feed.inputValue())
+  // A calendar app polls it without the student's cookie.
+  const polled = await request.get(first.pathname, { headers: { cookie: '' } })
+  expect(polled.status()).toBe(200)
+  expect(polled.headers()['content-type']).toContain('text/calendar')
+  expect(await polled.text()).toContain('BEGIN:VCALENDAR')
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'dashboard-preferences')
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await prefs.getByRole('button', { name: 'Replace the link (the old one stops working)' }).click()
+  await expect(page.getByText('Your calendar link is ready')).toBeVisible()
+  await expect(feed).not.toHaveValue(first.toString())
+  expect((await request.get(first.pathname)).status()).toBe(404)
+  expect((await request.get(new URL(await feed.inputValue()).pathname)).status()).toBe(200)
+  expect((await request.get('/api/calendar/forged.ics')).status()).toBe(404)
+})
+
+/** Buys the Beginner Techy plan through the sandbox checkout. */
+async function buyPlan(page: Page) {
+  await page.goto('/subscriptions')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Choose ${PLAN}` }).click()
+  await page
+    .getByRole('dialog', { name: /Sandbox payment/ })
+    .getByRole('button', { name: /^Pay / })
+    .click()
+  await expect(page.getByRole('dialog', { name: /Sandbox payment/ })).toBeHidden()
+}
+
+async function openTerms(page: Page) {
+  await page.goto('/paymentHistory')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Request Refund' }).click()
+  const feedback = page.getByRole('dialog', { name: "We'd love your feedback" })
+  await feedback.getByLabel('Other (please share below)').check()
+  await feedback.getByRole('textbox').fill('Session 1 was not for me.')
+  await feedback.getByRole('button', { name: 'Continue' }).click()
+  const select = page.getByRole('dialog', { name: 'Select Mentor for Refund' })
+  return { select, terms: page.getByRole('dialog', { name: 'Refund Terms & Conditions' }) }
+}
+
+test('the refund dialog says which case applies: reviewed before Session 1, approved at once inside the window', async ({ page }) => {
+  test.slow()
+  const email = `promise-${stamp}@students.mentorloop.in`
+  await signInWithEmail(page, email)
+  await buyPlan(page)
+  const api = await adminApi()
+  const { doc: mentor } = await api.post('/mentors', {
+    name: `Promise Mentor ${stamp}`,
+    email: `promise-mentor-${stamp}@mentors.mentorloop.in`,
+    profession: 'SDE III',
+    company: 'Atlassian',
+    skills: 'Systems',
+    capacity: 5,
+    _status: 'published',
+  })
+  const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+  await api.post('/bookings', { user: users.docs[0].id, mentor: mentor.id, status: 'confirmed' })
+  const batches = await api.get(`/batches?where[mentor][equals]=${mentor.id}&where[status][equals]=open&depth=0`)
+  const batch = batches.docs[0]
+  const startsAt = Date.parse(batch.startsOn) + 2 * 24 * HOUR + 4.5 * HOUR
+  const { doc: session } = await api.post('/sessions', {
+    title: 'Session 1',
+    batch: batch.id,
+    startsAt: new Date(startsAt).toISOString(),
+    durationMinutes: 60,
+  })
+
+  // Before Session 1: our team reviews it, and the dialog says so before the student confirms.
+  let { select, terms } = await openTerms(page)
+  await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toContainText('Reviewed by our team')
+  await select.getByRole('button', { name: new RegExp(PLAN) }).click()
+  await expect(terms.getByTestId('refund-case')).toContainText('Session 1 has not ended yet')
+  await expect(terms.getByTestId('refund-case')).toContainText('within 72 hours after Session 1 ends')
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+
+  // Two hours after Session 1 ended (the CMS's clock moved): the promise applies.
+  await moveCmsClock(startsAt + HOUR + 2 * HOUR - Date.now())
+  // The session has happened: an admin marks the student present; the dashboard shows it to them.
+  await api.post('/attendance', { sessionId: session.id, userId: users.docs[0].id, status: 'present' })
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  await expect(page.getByTestId('attendance')).toContainText('Session 1')
+  await expect(page.getByTestId('attendance')).toContainText('Present')
+  await expectAccessible(page)
+  ;({ select, terms } = await openTerms(page))
+  await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toContainText('Refunded at once')
+  await select.getByRole('button', { name: new RegExp(PLAN) }).click()
+  await expect(terms.getByTestId('refund-case')).toContainText('approved at once, with no review')
+  await expect(terms).toContainText('asked within 72 hours after it ends, it is approved at once')
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'refund-promise-terms', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await terms.getByRole('button', { name: 'Confirm Refund' }).click()
+  const done = page.getByRole('dialog', { name: 'Refund Approved ✅' })
+  await expect(done).toContainText('is approved')
+  await expectAccessible(page)
+})
