@@ -116,6 +116,18 @@ export const Mentors: CollectionConfig = {
       access: { create: isEditorField, update: isEditorField },
     },
     {
+      name: 'featured',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      label: 'Featured on the landing page',
+      admin: {
+        position: 'sidebar',
+        description: 'Featured mentors come first on the landing page (which shows a few), then those with open seats.',
+      },
+      access: { create: isEditorField, update: isEditorField },
+    },
+    {
       name: 'acceptingBookings',
       type: 'checkbox',
       defaultValue: true,
