@@ -11,6 +11,7 @@ import {
 } from '../../access/mentorProfileAccess'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { mentorAvailability } from './endpoints/availability'
+import { mentorDirectory, mentorHighlights } from './endpoints/cards'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
 import { keepMentorsWithSeats } from './hooks/keepMentorsWithSeats'
@@ -36,7 +37,7 @@ export const Mentors: CollectionConfig = {
   },
   versions: { drafts: true, maxPerDoc: 20 },
   // Matched before the built-in `GET /:id`, so `/availability` is never read as an id.
-  endpoints: [mentorAvailability, isFullEndpoint],
+  endpoints: [mentorAvailability, mentorDirectory, mentorHighlights, isFullEndpoint],
   access: {
     create: isEditor,
     read: readMentors,

@@ -106,7 +106,8 @@ export const SiteSettings: GlobalConfig = {
                   defaultValue: 6,
                   admin: {
                     step: 1,
-                    description: 'How many mentor cards the landing page shows: featured mentors first, then those with open seats. The rest are in the directory.',
+                    description:
+                      'How many mentor cards the landing page shows: featured mentors first, then those with open seats. The rest are in the directory.',
                   },
                 },
               ],
