@@ -1,4 +1,12 @@
-import { type CopyValues, copyValues, DEFAULT_OFFER_HOLD_HOURS, fillCopy, type MentorAvailability } from '@mentorloop/shared'
+import {
+  type CopyValues,
+  copyValues,
+  DEFAULT_OFFER_HOLD_HOURS,
+  fillCopy,
+  type MentorAvailability,
+  type MentorDirectoryPage,
+  type MentorHighlights,
+} from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
 import { cms, type Paginated } from './cms.server'
@@ -145,4 +153,35 @@ export function getMentorAvailability(): Promise<MentorAvailability[]> {
     const res = await cms<Paginated<MentorAvailability>>('/mentors/availability', { timeoutMs: 5_000 })
     return res.docs
   })
+}
+
+/**
+ * The landing page's mentors (docs/decisions/080): at most `limit`, featured first, then those with
+ * open seats, chosen in the CMS. Cached like the availability (seats change with every booking).
+ */
+export function getMentorHighlights(limit: number): Promise<MentorHighlights['docs']> {
+  return cached(`highlights:${limit}`, { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
+    const res = await cms<MentorHighlights>('/mentors/highlights', { query: { limit }, timeoutMs: 5_000 })
+    return res.docs
+  })
+}
+
+/** One published mentor's card (the booking form's choice when it is not among the highlights), or null. */
+export async function getMentorCard(id: number): Promise<MentorHighlights['included']> {
+  const res = await cms<MentorHighlights>('/mentors/highlights', { query: { limit: 1, include: id }, timeoutMs: 5_000 })
+  return res.docs.find((m) => m.id === id) ?? res.included
+}
+
+/**
+ * One page of the directory, filtered and paged in the CMS's database (docs/decisions/081). Not
+ * cached here: the filters come from the URL (any text), and one call is two small queries.
+ */
+export function getMentorDirectory(query: {
+  company: string
+  skill: string
+  q: string
+  page: number
+  limit: number
+}): Promise<MentorDirectoryPage> {
+  return cms<MentorDirectoryPage>('/mentors/directory', { query, timeoutMs: 5_000 })
 }
