@@ -5,6 +5,7 @@ import {
   fillCopy,
   type MentorAvailability,
   type MentorDirectoryPage,
+  type MentorDirectoryQuery,
   type MentorHighlights,
 } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
@@ -173,15 +174,15 @@ export async function getMentorCard(id: number): Promise<MentorHighlights['inclu
 }
 
 /**
- * One page of the directory, filtered and paged in the CMS's database (docs/decisions/081). Not
- * cached here: the filters come from the URL (any text), and one call is two small queries.
+ * One page of the directory, filtered and paged in the CMS's database (docs/decisions/081), cached
+ * like the availability (seats change with bookings: 5 s). The filters come from the URL (any
+ * text), so the directory's entries are a bounded group: the oldest goes when it is full.
  */
-export function getMentorDirectory(query: {
-  company: string
-  skill: string
-  q: string
-  page: number
-  limit: number
-}): Promise<MentorDirectoryPage> {
-  return cms<MentorDirectoryPage>('/mentors/directory', { query, timeoutMs: 5_000 })
+export function getMentorDirectory(query: MentorDirectoryQuery): Promise<MentorDirectoryPage> {
+  const key = `directory:${JSON.stringify([query.company.toLowerCase(), query.skill.toLowerCase(), query.q.toLowerCase(), query.page, query.limit])}`
+  const opts = { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'], group: { name: 'directory', max: DIRECTORY_CACHE_ENTRIES } }
+  return cached(key, opts, () => cms<MentorDirectoryPage>('/mentors/directory', { query, timeoutMs: 5_000 }))
 }
+
+/** How many distinct directory pages the site keeps (each a few KB). */
+const DIRECTORY_CACHE_ENTRIES = 200

@@ -125,6 +125,7 @@ export default function FindMentors() {
           <select
             name="company"
             defaultValue={filters.company}
+            aria-describedby="company-hint"
             className={select}
             onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
           >
@@ -168,6 +169,9 @@ export default function FindMentors() {
           ) : null}
         </div>
       </Form>
+      <p id="company-hint" className="mt-2 text-sm text-slate-700">
+        Choosing a company shows its mentors and lists only their skills.
+      </p>
 
       <div aria-live="polite" className="mt-8">
         {!page ? (
