@@ -122,13 +122,13 @@ test('the skill list narrows by the chosen company; a skill the company lacks sa
 test('a fragment of a name finds the mentor in any case; a name nobody has says so', async ({ page }) => {
   await page.goto('/find-mentors')
   await waitForHydration(page)
-  await page.getByLabel('Name').fill(`nandini rag`)
+  await page.getByRole('searchbox', { name: 'Name' }).fill(`nandini rag`)
   await page.getByRole('button', { name: 'Show mentors' }).click()
   await expect(page).toHaveURL(/q=nandini\+rag/)
   const cards = page.getByTestId('directory-card')
   // Every "Nandini Rag…" in the shared database, this run's among them.
   await expect(cards.filter({ hasText: `Nandini Raghavan ${run}` })).toHaveCount(1)
-  await expect(page.getByLabel('Name')).toHaveValue('nandini rag')
+  await expect(page.getByRole('searchbox', { name: 'Name' })).toHaveValue('nandini rag')
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'directory-name-search')
 
