@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { istDay, istMonth } from '@mentorloop/shared'
 import autocannon from 'autocannon'
@@ -308,7 +307,6 @@ const bench: Bench = async () => {
     const history = JSON.parse(bodies.get('GET /api/payments/history') ?? '[]') as unknown[] | { docs?: unknown[] }
     checks['the student sees their payments'] = (Array.isArray(history) ? history : (history.docs ?? [])).length > 0
     // The admin pages are the real list views (server-rendered), not the sign-in form.
-    if (process.env.BENCH_DUMP) for (const [k, v] of bodies) writeFileSync(`/tmp/scale-${k.replace(/\W+/g, '_')}.html`, v)
     checks['the admin search page lists the student'] = (bodies.get('admin users search by an e-mail fragment') ?? '').includes(
       `scale-${fragment}`,
     )
