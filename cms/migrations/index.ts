@@ -11,6 +11,7 @@ import * as migration_20261123_190242_refund_state_machine from './20261123_1902
 import * as migration_20261123_231254_issue12_everyday_screens from './20261123_231254_issue12_everyday_screens'
 import * as migration_20261126_022805_site_voice_batch_size from './20261126_022805_site_voice_batch_size'
 import * as migration_20261126_023347_plan_pays_for_one_batch from './20261126_023347_plan_pays_for_one_batch'
+import * as migration_20261126_060211_fast_pages_featured_and_indexes from './20261126_060211_fast_pages_featured_and_indexes'
 import * as migration_20261126_061000_shared_state from './20261126_061000_shared_state'
 import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
 
@@ -79,6 +80,11 @@ export const migrations = [
     up: migration_20261126_023347_plan_pays_for_one_batch.up,
     down: migration_20261126_023347_plan_pays_for_one_batch.down,
     name: '20261126_023347_plan_pays_for_one_batch',
+  },
+  {
+    up: migration_20261126_060211_fast_pages_featured_and_indexes.up,
+    down: migration_20261126_060211_fast_pages_featured_and_indexes.down,
+    name: '20261126_060211_fast_pages_featured_and_indexes',
   },
   {
     up: migration_20261126_061000_shared_state.up,

@@ -50,7 +50,8 @@ async function fullMentor(label: string) {
   })
   await api.post('/users/subscribe', { email: seated, planId: 'BEGINNER_TECHY' })
   const booking = await api.post('/bookings', { user: await userId(seated), mentor: mentor.id, status: 'confirmed' })
-  await waitUntilSiteShows('/find-mentors', mentor.name)
+  // The directory pages through mentors (docs/decisions/081): look the new one up by name.
+  await waitUntilSiteShows(`/find-mentors?q=${encodeURIComponent(mentor.name)}`, mentor.name)
   return { ...mentor, bookingId: booking.doc.id as number }
 }
 
@@ -190,7 +191,7 @@ test('"Mentor Already Booked" names the seat and leads to the dashboard; cancell
   const api = await adminApi()
   const first = await newMentor(`First Open ${run}`, { capacity: 5 })
   const second = await newMentor(`Second Open ${run}`, { capacity: 5 })
-  await waitUntilSiteShows('/find-mentors', second.name)
+  await waitUntilSiteShows(`/find-mentors?q=${encodeURIComponent(second.name)}`, second.name)
   const student = `twice-${run}@students.mentorloop.in`
   await signInWithEmail(page, student)
   await api.post('/users/subscribe', { email: student, planId: 'BEGINNER_TECHY' })

@@ -11,6 +11,7 @@ import {
 } from '../../access/mentorProfileAccess'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { mentorAvailability } from './endpoints/availability'
+import { mentorDirectory, mentorHighlights } from './endpoints/cards'
 import { isFullEndpoint } from './endpoints/isFull'
 import { fillSeatsWhenCapacityGrows } from './hooks/fillSeatsWhenCapacityGrows'
 import { keepMentorsWithSeats } from './hooks/keepMentorsWithSeats'
@@ -39,7 +40,7 @@ export const Mentors: CollectionConfig = {
   },
   versions: { drafts: true, maxPerDoc: 20 },
   // Matched before the built-in `GET /:id`, so `/availability` is never read as an id.
-  endpoints: [mentorAvailability, isFullEndpoint],
+  endpoints: [mentorAvailability, mentorDirectory, mentorHighlights, isFullEndpoint],
   access: {
     create: isEditor,
     read: readMentors,
@@ -116,6 +117,18 @@ export const Mentors: CollectionConfig = {
       defaultValue: true,
       label: 'Open the next batch automatically',
       admin: { description: 'When a batch starts, open the next month’s batch with the same capacity.' },
+      access: { create: isEditorField, update: isEditorField },
+    },
+    {
+      name: 'featured',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      label: 'Featured on the landing page',
+      admin: {
+        position: 'sidebar',
+        description: 'Featured mentors come first on the landing page (which shows a few), then those with open seats.',
+      },
       access: { create: isEditorField, update: isEditorField },
     },
     {

@@ -97,6 +97,19 @@ export const SiteSettings: GlobalConfig = {
               fields: [
                 { name: 'heading', type: 'text', required: true },
                 { name: 'intro', type: 'textarea' },
+                {
+                  name: 'count',
+                  type: 'number',
+                  label: 'Mentors shown',
+                  min: 1,
+                  max: 12,
+                  defaultValue: 6,
+                  admin: {
+                    step: 1,
+                    description:
+                      'How many mentor cards the landing page shows: featured mentors first, then those with open seats. The rest are in the directory.',
+                  },
+                },
               ],
             },
             {

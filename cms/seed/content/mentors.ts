@@ -2,6 +2,7 @@
  * Seed content for the `mentors` collection.
  * Index 0 (Aarav Mehta) is linked by the seed to the seeded mentor account.
  * Index 1 has capacity 2 so the seed can fill it and show "Join Waitlist".
+ * Both are featured: the landing page shows a few mentors, featured first (docs/decisions/080).
  */
 
 export type SeedMentor = {
@@ -13,6 +14,7 @@ export type SeedMentor = {
   bio: string
   capacity: number
   displayOrder: number
+  featured?: boolean
 }
 
 export const mentors: SeedMentor[] = [
@@ -25,6 +27,7 @@ export const mentors: SeedMentor[] = [
     bio: 'Works on Google Pay’s backend services in Bengaluru and has taken more than 100 technical interviews. Loves turning messy DSA preparation into a clear weekly routine.',
     capacity: 15,
     displayOrder: 10,
+    featured: true,
   },
   {
     name: 'Priya Sharma',
@@ -35,6 +38,7 @@ export const mentors: SeedMentor[] = [
     bio: 'Builds distributed storage features for Azure at Microsoft IDC Hyderabad. Joined through campus placements from a tier-2 college and now helps students do the same.',
     capacity: 2,
     displayOrder: 20,
+    featured: true,
   },
   {
     name: 'Rahul Verma',

@@ -6,7 +6,7 @@ import { txQuery } from '../../lib/transaction'
 import { bookedSeats } from '../seats/seatState'
 
 const asMentor = (m: Booking['mentor']): Mentor | null => (typeof m === 'object' && m ? m : null)
-const asUser = (u: Booking['user']): User | null => (typeof u === 'object' && u ? u : null)
+const asUser = (u: Booking['user'] | undefined): User | null => (typeof u === 'object' && u ? u : null)
 const asBatch = (b: Booking['batch'] | undefined): Batch | null => (typeof b === 'object' && b ? b : null)
 const idOf = (v: unknown) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v)
 
@@ -35,6 +35,7 @@ export async function upcomingSessions(req: PayloadRequest, batchIds: number[]):
     sort: 'startsAt',
     depth: 0,
     limit: 200,
+    pagination: false,
     overrideAccess: true,
     req,
   })
@@ -47,7 +48,7 @@ export async function upcomingSessions(req: PayloadRequest, batchIds: number[]):
 }
 
 export function bookingView(
-  b: Omit<Booking, 'updatedAt'>,
+  b: Omit<Booking, 'updatedAt' | 'user' | 'payment' | 'periodMonth'> & Partial<Pick<Booking, 'user'>>,
   opts: { withUser?: boolean; sessions?: Map<number, SessionView[]> } = {},
 ): BookingView {
   const mentor = asMentor(b.mentor)
@@ -78,12 +79,20 @@ export function bookingView(
  * next one, and past ones; each confirmed one with its batch's upcoming sessions.
  */
 export async function listUserBookings(req: PayloadRequest, userId: number): Promise<BookingView[]> {
+  // Only what the view shows: the mentor's and the batch's few fields populated, not the user and
+  // the payment (ids do), and no count (no pages are shown).
   const { docs } = await req.payload.find({
     collection: 'bookings',
     where: { user: { equals: userId }, status: { not_equals: 'cancelled' } },
     sort: '-createdAt',
     depth: 1,
     limit: 50,
+    pagination: false,
+    select: { status: true, source: true, timeSlot: true, createdAt: true, mentor: true, batch: true },
+    populate: {
+      mentors: { name: true, profession: true, company: true },
+      batches: { label: true, startsOn: true, endsOn: true, status: true },
+    },
     overrideAccess: true,
     req,
   })

@@ -81,3 +81,30 @@ export function parseMentorSlug(slug: string): number | null {
   const id = Number(match[1])
   return id <= 2_147_483_647 ? id : null
 }
+
+/**
+ * A mentor card on the landing page and in the directory: the public profile fields a card shows
+ * and the seats (no bio, no LinkedIn: the profile page has those).
+ */
+export type MentorCard = Omit<MentorAvailability, 'bio' | 'linkedin'>
+
+/** The directory's filters (GET /api/mentors/directory and the site's /find-mentors URL). */
+export type MentorDirectoryQuery = { company: string; skill: string; q: string; page: number; limit: number }
+
+/** One page of the directory: the cards, where it stands, and what the filters offer. */
+export type MentorDirectoryPage = {
+  docs: MentorCard[]
+  totalDocs: number
+  page: number
+  totalPages: number
+  limit: number
+  /** Companies of every published mentor; skills of the published mentors at the chosen company (all when none). */
+  options: { companies: string[]; skills: string[] }
+}
+
+/** The landing page's selection: featured mentors first, then those with open seats, at most `limit`. */
+export type MentorHighlights = {
+  docs: MentorCard[]
+  /** The mentor asked for with `include` when it is not among `docs` (the booking form's choice). */
+  included: MentorCard | null
+}

@@ -263,6 +263,10 @@ export interface Mentor {
    */
   autoOpenNextBatch?: boolean | null;
   /**
+   * Featured mentors come first on the landing page (which shows a few), then those with open seats.
+   */
+  featured?: boolean | null;
+  /**
    * Untick to stop new bookings (students can still join the waitlist).
    */
   acceptingBookings?: boolean | null;
@@ -1180,6 +1184,7 @@ export interface MentorsSelect<T extends boolean = true> {
   capacity?: T;
   displayOrder?: T;
   autoOpenNextBatch?: T;
+  featured?: T;
   acceptingBookings?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1695,6 +1700,10 @@ export interface SiteSetting {
   mentorsSection: {
     heading: string;
     intro?: string | null;
+    /**
+     * How many mentor cards the landing page shows: featured mentors first, then those with open seats. The rest are in the directory.
+     */
+    count?: number | null;
   };
   about: {
     heading: string;
@@ -1841,6 +1850,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         heading?: T;
         intro?: T;
+        count?: T;
       };
   about?:
     | T

@@ -51,4 +51,21 @@ describe('content cache', () => {
     await expect(cached('p', opts, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     expect(await cached('p', opts, async () => 'ok')).toBe('ok')
   })
+
+  it('keeps at most `max` entries of a group, dropping the oldest, and leaves other entries alone', async () => {
+    const other = vi.fn(async () => 'faq')
+    await cached('faqs', { ttlMs: 60_000, tags: ['faqs'] }, other)
+    const opts = { ttlMs: 60_000, tags: ['mentors'], group: { name: 'directory', max: 2 } }
+    const load = vi.fn(async () => 'page')
+    for (const k of ['d1', 'd2', 'd3']) await cached(k, opts, load)
+    expect(load).toHaveBeenCalledTimes(3)
+    await cached('d3', opts, load)
+    await cached('d2', opts, load)
+    expect(load).toHaveBeenCalledTimes(3)
+    // d1 was the oldest: gone.
+    await cached('d1', opts, load)
+    expect(load).toHaveBeenCalledTimes(4)
+    await cached('faqs', { ttlMs: 60_000, tags: ['faqs'] }, other)
+    expect(other).toHaveBeenCalledTimes(1)
+  })
 })

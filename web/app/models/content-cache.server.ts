@@ -13,6 +13,7 @@ type Entry<T> = {
   value?: { data: T; fetchedAt: number }
   pending?: Promise<T>
   tags: readonly string[]
+  group?: string
   /** Bumped by invalidation, so a fetch that started before it never stores old content. */
   generation: number
 }
@@ -25,6 +26,11 @@ export type CacheOptions = {
   ttlMs: number
   /** What content it holds: `invalidate(['faqs'])` drops every entry tagged `faqs`. */
   tags: readonly string[]
+  /**
+   * Entries whose keys come from visitors' input (the directory's filters) share a group of at most
+   * `max` entries: a new one drops the group's oldest, so any number of distinct URLs keeps memory bounded.
+   */
+  group?: { name: string; max: number }
 }
 
 function refresh<T>(key: string, entry: Entry<T>, load: () => Promise<T>): Promise<T> {
@@ -50,7 +56,8 @@ function refresh<T>(key: string, entry: Entry<T>, load: () => Promise<T>): Promi
 export async function cached<T>(key: string, opts: CacheOptions, load: () => Promise<T>): Promise<T> {
   let entry = entries.get(key) as Entry<T> | undefined
   if (!entry) {
-    entry = { tags: opts.tags, generation }
+    if (opts.group) evictOldest(opts.group.name, opts.group.max - 1)
+    entry = { tags: opts.tags, group: opts.group?.name, generation }
     entries.set(key, entry as Entry<unknown>)
   }
   const value = entry.value
@@ -62,6 +69,15 @@ export async function cached<T>(key: string, opts: CacheOptions, load: () => Pro
     return value.data
   }
   return refresh(key, entry, load)
+}
+
+/** Keeps at most `keep` entries of the group, dropping the oldest (a Map iterates in insertion order). */
+function evictOldest(group: string, keep: number) {
+  const members = [...entries].filter(([, e]) => e.group === group)
+  for (const [key, entry] of members.slice(0, Math.max(0, members.length - keep))) {
+    entries.delete(key)
+    entry.generation = -1
+  }
 }
 
 /** Bumped by every invalidation: whatever was built from older content is out of date. */

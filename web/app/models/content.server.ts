@@ -5,6 +5,9 @@ import {
   DEFAULT_REFUND_WINDOW_HOURS,
   fillCopy,
   type MentorAvailability,
+  type MentorDirectoryPage,
+  type MentorDirectoryQuery,
+  type MentorHighlights,
 } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
@@ -174,3 +177,34 @@ export function getMentorAvailability(): Promise<MentorAvailability[]> {
     return res.docs
   })
 }
+
+/**
+ * The landing page's mentors (docs/decisions/080): at most `limit`, featured first, then those with
+ * open seats, chosen in the CMS. Cached like the availability (seats change with every booking).
+ */
+export function getMentorHighlights(limit: number): Promise<MentorHighlights['docs']> {
+  return cached(`highlights:${limit}`, { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
+    const res = await cms<MentorHighlights>('/mentors/highlights', { query: { limit }, timeoutMs: 5_000 })
+    return res.docs
+  })
+}
+
+/** One published mentor's card (the booking form's choice when it is not among the highlights), or null. */
+export async function getMentorCard(id: number): Promise<MentorHighlights['included']> {
+  const res = await cms<MentorHighlights>('/mentors/highlights', { query: { limit: 1, include: id }, timeoutMs: 5_000 })
+  return res.docs.find((m) => m.id === id) ?? res.included
+}
+
+/**
+ * One page of the directory, filtered and paged in the CMS's database (docs/decisions/081), cached
+ * like the availability (seats change with bookings: 5 s). The filters come from the URL (any
+ * text), so the directory's entries are a bounded group: the oldest goes when it is full.
+ */
+export function getMentorDirectory(query: MentorDirectoryQuery): Promise<MentorDirectoryPage> {
+  const key = `directory:${JSON.stringify([query.company.toLowerCase(), query.skill.toLowerCase(), query.q.toLowerCase(), query.page, query.limit])}`
+  const opts = { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'], group: { name: 'directory', max: DIRECTORY_CACHE_ENTRIES } }
+  return cached(key, opts, () => cms<MentorDirectoryPage>('/mentors/directory', { query, timeoutMs: 5_000 }))
+}
+
+/** How many distinct directory pages the site keeps (each a few KB). */
+const DIRECTORY_CACHE_ENTRIES = 200

@@ -12,6 +12,10 @@ import { z } from 'zod'
  */
 
 /** Visible text: trimmed; blank, missing or not text at all is `null`. */
+/** The landing page's mentor cards: the CMS setting's default and its largest value (cms/globals/SiteSettings). */
+export const LANDING_MENTORS_DEFAULT = 6
+export const LANDING_MENTORS_MAX = 12
+
 const text = z.string().trim().min(1).nullable().catch(null)
 /** Text a list item cannot do without: an item missing it is dropped from its list. */
 const required = z.string().trim().min(1)
@@ -74,7 +78,15 @@ const siteSettingsSchema = z
       // A box without points is an empty shell.
       z.object({ id, title: required, points: listOf(z.object({ id, text: required })) }).refine((b) => b.points.length > 0),
     ),
-    mentorsSection: section({ heading: textOr('Mentors'), intro: text }, () => true),
+    mentorsSection: section(
+      {
+        heading: textOr('Mentors'),
+        intro: text,
+        // How many cards the landing page shows (docs/decisions/080); the rest are in the directory.
+        count: z.coerce.number().int().min(1).max(LANDING_MENTORS_MAX).catch(LANDING_MENTORS_DEFAULT),
+      },
+      () => true,
+    ),
     about: section({ heading: textOr('About Us'), body: required }, () => true),
     faqSection: section({ heading: textOr('Frequently Asked Questions') }, () => true),
     contact: section({ heading: textOr('Contact Us'), body: text }, () => true),
@@ -97,7 +109,7 @@ const siteSettingsSchema = z
     // The section a visitor would find empty is left out: it shows the body or the support e-mail.
     contact: s.contact && (s.contact.body || s.supportEmail) ? s.contact : null,
     // These are always there (the nav links to them), with their fallback headings.
-    mentorsSection: s.mentorsSection ?? { heading: 'Mentors', intro: null },
+    mentorsSection: s.mentorsSection ?? { heading: 'Mentors', intro: null, count: LANDING_MENTORS_DEFAULT },
     faqSection: s.faqSection ?? { heading: 'Frequently Asked Questions' },
     plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null, bannerEndsAt: null },
     booking: s.booking ?? { heading: 'Book Your Session', footnote: null },

@@ -10,9 +10,17 @@ import { Hero } from '~/components/landing/Hero'
 import { MentorsList, MentorsLoading, MentorsSectionShell } from '~/components/landing/MentorsSection'
 import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
-import type { MentorsResult } from '~/components/landing/types'
+import type { MentorCardData, MentorsResult } from '~/components/landing/types'
 import { CmsError, cms } from '~/models/cms.server'
-import { getCopyValues, getFaqs, getMentorAvailability, getPlans, getSiteSettings, getTestimonials } from '~/models/content.server'
+import {
+  getCopyValues,
+  getFaqs,
+  getMentorCard,
+  getMentorHighlights,
+  getPlans,
+  getSiteSettings,
+  getTestimonials,
+} from '~/models/content.server'
 import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { readBookingDraft } from '~/utils/booking-draft.server'
@@ -31,13 +39,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 const MENTORS_UNAVAILABLE = 'We could not load the mentors right now.'
 
-async function loadMentors(): Promise<MentorsResult> {
+/**
+ * The landing page's mentors: a bounded selection chosen in the CMS (featured first, then open
+ * seats; docs/decisions/080), so the page's size does not grow with the number of mentors.
+ */
+async function loadMentors(count: Promise<number>): Promise<MentorsResult> {
   try {
-    return { ok: true, mentors: await getMentorAvailability() }
+    return { ok: true, mentors: await getMentorHighlights(await count) }
   } catch (error) {
     console.warn('mentor availability failed:', (error as Error).message)
     return { ok: false, message: MENTORS_UNAVAILABLE }
   }
+}
+
+/** The chosen mentor's card when it is not among the shown ones (null when unknown or unpublished). */
+async function chosenCard(mentors: Promise<MentorsResult>, id: number): Promise<MentorCardData | null> {
+  const shown = await mentors
+  if (shown.ok && shown.mentors.some((m) => m.id === id)) return null
+  return Number.isInteger(id) && id > 0 ? getMentorCard(id).catch(() => null) : null
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,10 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // without JavaScript; a client-side navigation gets the mentors streamed after the rest, with
   // "Loading mentors..." meanwhile.
   const streamMentors = request.headers.get('sec-fetch-dest') === 'empty'
-  const mentors = loadMentors()
+  const siteSettings = getSiteSettings()
+  const mentors = loadMentors(siteSettings.then((s) => s.mentorsSection.count))
   try {
     const [settings, plans, faqs, testimonials, copy, user] = await Promise.all([
-      getSiteSettings(),
+      siteSettings,
       getPlans('mentorship'),
       getFaqs(),
       getTestimonials(),
@@ -57,6 +77,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ])
     // The booking this visitor started before signing in or paying fills the form again.
     const draft = await readBookingDraft(request, user?.id ?? null)
+    // The booking form offers the shown mentors and the one a profile's link or the draft chose.
+    const wanted = Number(new URL(request.url).searchParams.get('mentor')) || draft?.mentorId || null
+    const chosenMentor = wanted ? chosenCard(mentors, wanted) : Promise.resolve(null)
     // A signed-in student's cards show their own plan and what they may not buy now.
     // The booking form is prefilled with the phone saved on their own profile at their last booking.
     const token = user ? await getSessionToken(request) : null
@@ -84,6 +107,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { email: user.email, name: user.name, phone: profile?.phone ?? null } : null,
       draft,
       mentors: streamMentors ? mentors : await mentors,
+      chosenMentor: await chosenMentor,
       canonical: `${env.WEB_PUBLIC_URL}/`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
@@ -172,7 +196,8 @@ export default function Index() {
   const testimonials =
     preview && parsers ? parsers.parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
   const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
-  const bookable = result?.ok ? result.mentors.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) })) : []
+  const offered = [...(result?.ok ? result.mentors : []), ...(data.chosenMentor ? [data.chosenMentor] : [])]
+  const bookable = offered.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) }))
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
 
   return (

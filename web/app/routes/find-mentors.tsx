@@ -1,18 +1,28 @@
 import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { CmsError } from '~/models/cms.server'
-import { getMentorAvailability } from '~/models/content.server'
-import { directoryOptions, filterMentors, parseDirectoryFilters, skillsOf } from '~/models/mentorDirectory'
+import { getMentorDirectory } from '~/models/content.server'
+import {
+  DIRECTORY_PAGE_SIZE,
+  type DirectoryFilters,
+  directoryHref,
+  offered,
+  parseDirectoryFilters,
+  skillsOf,
+} from '~/models/mentorDirectory'
 import { env } from '~/utils/env.server'
 import { seoMeta } from '~/utils/seo'
 
 /**
- * The public mentor directory (issue 12): every published mentor as a card linking to their
- * profile, filtered by company and skill with a plain GET form (works before JavaScript loads).
- * Data from the public availability content (cached, revalidated: decision 031), never e-mails.
+ * The public mentor directory (issues 12, 20, 22): published mentors as cards linking to their
+ * profiles, a page at a time, filtered by company, skill and a fragment of the name with a plain
+ * GET form (the filters live in the URL; every link and the form work before JavaScript loads).
+ * The CMS filters and pages in its database (docs/decisions/081-directory-paging-in-the-database.md):
+ * the page's size and time do not grow with the number of mentors. The skill list offers only the
+ * chosen company's skills; an empty result says why and offers to clear a filter.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -27,11 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseDirectoryFilters(new URL(request.url).searchParams)
   const canonical = `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/find-mentors`
   try {
-    const mentors = await getMentorAvailability()
-    return { ok: true as const, filters, canonical, options: directoryOptions(mentors), mentors: filterMentors(mentors, filters) }
+    const page = await getMentorDirectory({ ...filters, limit: DIRECTORY_PAGE_SIZE })
+    return { ok: true as const, filters, canonical, page }
   } catch (error) {
     if (!(error instanceof CmsError)) throw error
-    return { ok: false as const, filters, canonical, options: { companies: [], skills: [] }, mentors: [] }
+    return { ok: false as const, filters, canonical, page: null }
   }
 }
 
@@ -39,28 +49,89 @@ export const headers = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30
 
 const select =
   'mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700'
+const clearLink = 'font-semibold text-brand-700 underline'
+
+/** Why nothing matched, in the visitor's terms, with a way out that keeps the other filters. */
+function EmptyResult({ filters, skillOffered, pastEnd }: { filters: DirectoryFilters; skillOffered: boolean; pastEnd: boolean }) {
+  const { company, skill, q } = filters
+  const filtered = Boolean(company || skill || q)
+  let reason: string = filtered ? 'No mentor matches these filters.' : MESSAGES.NO_MENTORS
+  if (pastEnd) reason = `There is no page ${filters.page} for these filters.`
+  else if (company && skill && !skillOffered) reason = `No mentor at ${company} lists ${skill}.`
+  else if (q && !company && !skill) reason = `No mentor’s name contains “${q}”.`
+  const ways: { href: string; label: string }[] = []
+  if (pastEnd) ways.push({ href: directoryHref({ ...filters, page: 1 }), label: 'Go to the first page' })
+  else {
+    if (skill)
+      ways.push({
+        href: directoryHref({ ...filters, skill: '', page: 1 }),
+        label: `Clear the skill${company ? ` (every ${company} mentor)` : ''}`,
+      })
+    if (company)
+      ways.push({
+        href: directoryHref({ ...filters, company: '', page: 1 }),
+        label: `Clear the company${skill ? ` (every ${skill} mentor)` : ''}`,
+      })
+    if (q) ways.push({ href: directoryHref({ ...filters, q: '', page: 1 }), label: 'Clear the name search' })
+    if (ways.length > 1) ways.push({ href: '/find-mentors', label: 'Clear all filters' })
+  }
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center" data-testid="directory-empty">
+      <p className="font-semibold text-slate-900">{reason}</p>
+      {ways.length ? (
+        <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2">
+          {ways.map((w) => (
+            <li key={w.href}>
+              <Link to={w.href} className={clearLink}>
+                {w.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
 
 export default function FindMentors() {
   const data = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  const submit = useSubmit()
   const filtering = navigation.state === 'loading' && navigation.location.pathname === '/find-mentors'
-  const filtered = Boolean(data.filters.company || data.filters.skill)
+  const { filters } = data
+  const filtered = Boolean(filters.company || filters.skill || filters.q)
+  const options = data.page?.options ?? { companies: [], skills: [] }
+  const skillOffered = !filters.skill || offered(options.skills, filters.skill)
+  const companyOffered = !filters.company || offered(options.companies, filters.company)
+  const page = data.page
+  const first = page ? (page.page - 1) * page.limit + 1 : 0
+  const last = page ? first + page.docs.length - 1 : 0
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Find a mentor</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Engineers from top product companies. Pick a company or a skill, then open a profile to book.
+        Engineers from top product companies. Pick a company or a skill, or search by name, then open a profile to book.
       </p>
 
       <Form
         method="get"
-        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        role="search"
+        aria-label="Filter mentors"
+        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
       >
         <label className="block text-sm font-semibold text-slate-800">
           Company
-          <select name="company" defaultValue={data.filters.company} className={select}>
+          {/* With JavaScript a new company applies at once, so the skill list narrows to its skills. */}
+          <select
+            name="company"
+            defaultValue={filters.company}
+            aria-describedby="company-hint"
+            className={select}
+            onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+          >
             <option value="">Any company</option>
-            {data.options.companies.map((c) => (
+            {companyOffered ? null : <option value={filters.company}>{filters.company}</option>}
+            {options.companies.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
@@ -69,14 +140,23 @@ export default function FindMentors() {
         </label>
         <label className="block text-sm font-semibold text-slate-800">
           Skill
-          <select name="skill" defaultValue={data.filters.skill} className={select}>
-            <option value="">Any skill</option>
-            {data.options.skills.map((s) => (
+          <select name="skill" defaultValue={filters.skill} className={select}>
+            <option value="">{filters.company ? `Any skill at ${filters.company}` : 'Any skill'}</option>
+            {skillOffered ? null : (
+              <option value={filters.skill}>
+                {filters.skill} (no mentor{filters.company ? ` at ${filters.company}` : ''})
+              </option>
+            )}
+            {options.skills.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
           </select>
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          Name
+          <input type="search" name="q" defaultValue={filters.q} maxLength={120} placeholder="e.g. Priya" className={select} />
         </label>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-900">
@@ -89,31 +169,29 @@ export default function FindMentors() {
           ) : null}
         </div>
       </Form>
+      <p id="company-hint" className="mt-2 text-sm text-slate-700">
+        Choosing a company shows its mentors and lists only their skills.
+      </p>
 
       <div aria-live="polite" className="mt-8">
-        {!data.ok ? (
+        {!page ? (
           <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
             <p className="font-semibold">We could not load the mentors right now.</p>
-            <a href="/find-mentors" className="mt-2 inline-block font-semibold underline">
+            <a href={directoryHref(filters)} className="mt-2 inline-block font-semibold underline">
               Retry
             </a>
           </div>
-        ) : data.mentors.length === 0 ? (
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center" data-testid="directory-empty">
-            <p className="font-semibold text-slate-900">{filtered ? 'No mentor matches these filters.' : MESSAGES.NO_MENTORS}</p>
-            {filtered ? (
-              <Link to="/find-mentors" className="mt-3 inline-block font-semibold text-brand-700 underline">
-                Clear filters and see all mentors
-              </Link>
-            ) : null}
-          </div>
+        ) : page.docs.length === 0 ? (
+          <EmptyResult filters={filters} skillOffered={skillOffered} pastEnd={page.totalDocs > 0} />
         ) : (
           <>
             <p className="text-sm text-slate-700" data-testid="directory-count">
-              {data.mentors.length} {data.mentors.length === 1 ? 'mentor' : 'mentors'}
+              {page.totalPages > 1
+                ? `Mentors ${first}–${last} of ${page.totalDocs}`
+                : `${page.totalDocs} ${page.totalDocs === 1 ? 'mentor' : 'mentors'}`}
             </p>
             <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {data.mentors.map((m) => {
+              {page.docs.map((m) => {
                 const waitlist = seatAction(m) === 'waitlist'
                 return (
                   <li
@@ -145,6 +223,23 @@ export default function FindMentors() {
                 )
               })}
             </ul>
+            {page.totalPages > 1 ? (
+              <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-4">
+                {page.page > 1 ? (
+                  <Link to={directoryHref({ ...filters, page: page.page - 1 })} rel="prev" className={clearLink}>
+                    Previous page
+                  </Link>
+                ) : null}
+                <p className="text-sm text-slate-700" aria-current="page">
+                  Page {page.page} of {page.totalPages}
+                </p>
+                {page.page < page.totalPages ? (
+                  <Link to={directoryHref({ ...filters, page: page.page + 1 })} rel="next" className={clearLink}>
+                    Next page
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </>
         )}
       </div>

@@ -32,6 +32,17 @@ describe('document cache', () => {
     expect(cacheKeyFor(req('/', { method: 'POST' }))).toBeNull()
   })
 
+  it('caches the directory per query string (in one order), at most 100 of them', () => {
+    expect(cacheKeyFor(req('/find-mentors'))).toBe('/find-mentors')
+    expect(cacheKeyFor(req('/find-mentors?skill=DSA&company=Google'))).toBe('/find-mentors?company=Google&skill=DSA')
+    expect(cacheKeyFor(req('/find-mentors?company=Google&skill=DSA'))).toBe('/find-mentors?company=Google&skill=DSA')
+    expect(cacheKeyFor(req(`/find-mentors?q=${'x'.repeat(500)}`))).toBeNull()
+    for (let i = 0; i <= 100; i++) put(`/find-mentors?page=${i}`, { generation: contentGeneration() })
+    expect(getCachedDocument('/find-mentors?page=0', 'x'.repeat(24))).toBeNull()
+    expect(getCachedDocument('/find-mentors?page=1', 'x'.repeat(24))).not.toBeNull()
+    expect(getCachedDocument('/find-mentors?page=100', 'x'.repeat(24))).not.toBeNull()
+  })
+
   it('serves the stored page with a fresh nonce and without the old CSP', () => {
     put('/', { generation: contentGeneration() })
     const hit = getCachedDocument('/', 'BBBBBBBBBBBBBBBBBBBBBB==')!

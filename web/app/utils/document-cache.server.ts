@@ -6,14 +6,22 @@ import { contentGeneration } from '~/models/content-cache.server'
  * page is large (every section, ten mentor cards) and rendering it, not fetching its content
  * (already cached, content-cache.server.ts), is what a request costs.
  *
- * - Only GET of the listed paths without a query string, only 200 answers that set no cookie.
+ * - Only GET of the listed paths (with a query string only the directory's, bounded), only 200
+ *   answers that set no cookie.
  * - An entry lives DOCUMENT_TTL_MS (seats on the mentor cards may lag that much, as they do in
  *   the content cache) and dies at once when the CMS revalidates any content.
  * - Each page has a per-request CSP nonce: the stored HTML keeps the nonce it was rendered with
  *   and every hit swaps in a fresh one (a random 128-bit value that appears nowhere else).
  */
 export const DOCUMENT_TTL_MS = 5_000
-const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shipping', '/cookies'])
+const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shipping', '/cookies', '/find-mentors'])
+/**
+ * Pages whose query string picks what they show (the directory's filters and page,
+ * docs/decisions/081): cached per query string, at most QUERY_ENTRIES of them (the oldest goes),
+ * since a query string is any text a visitor sends.
+ */
+const WITH_QUERY = new Set(['/find-mentors'])
+const QUERY_ENTRIES = 100
 
 type Stored = { html: string; nonce: string; status: number; headers: [string, string][]; until: number; generation: number }
 const store = new Map<string, Stored>()
@@ -21,8 +29,11 @@ const store = new Map<string, Stored>()
 export function cacheKeyFor(request: Request): string | null {
   if (request.method !== 'GET' || request.headers.has('cookie') || request.headers.has('authorization')) return null
   const url = new URL(request.url)
-  if (url.search || !CACHEABLE.has(url.pathname)) return null
-  return url.pathname
+  if (!CACHEABLE.has(url.pathname)) return null
+  if (!url.search) return url.pathname
+  if (!WITH_QUERY.has(url.pathname) || url.search.length > 400) return null
+  url.searchParams.sort()
+  return `${url.pathname}?${url.searchParams}`
 }
 
 export function getCachedDocument(key: string, nonce: string): { html: string; status: number; headers: Headers } | null {
@@ -39,6 +50,10 @@ export function getCachedDocument(key: string, nonce: string): { html: string; s
 export function storeDocument(key: string, entry: { html: string; nonce: string; status: number; headers: Headers; generation: number }) {
   if (entry.status !== 200 || entry.headers.has('set-cookie') || entry.nonce.length < 16) return
   const headers = [...entry.headers.entries()].filter(([k]) => !['content-security-policy', 'x-request-id', 'content-length'].includes(k))
+  if (key.includes('?') && !store.has(key)) {
+    const queried = [...store.keys()].filter((k) => k.includes('?'))
+    for (const k of queried.slice(0, Math.max(0, queried.length - QUERY_ENTRIES + 1))) store.delete(k)
+  }
   store.set(key, {
     html: entry.html,
     nonce: entry.nonce,
