@@ -2,8 +2,8 @@
  * How fast the admin's list pages answer on a production build (issue 20: 4-12 s each in
  * `npm run dev`). Starts the production builds (`npx turbo run build --filter=cms --filter=web`
  * first) on a fresh seeded database, signs in as the seeded admin, then loads each list page
- * ROUNDS times with the session cookie and prints the first load and the median of the rest
- * (the "second load"). Uses BENCH_PORT_BASE / BENCH_PG_PORT. ROWS (default 5000) students are
+ * ADMIN_LISTS_ROUNDS times with the session cookie and prints the first load and the median of the rest
+ * (the "second load"). Uses BENCH_PORT_BASE / BENCH_PG_PORT. ADMIN_LISTS_ROWS (default 5000) students are
  * added first, each with a payment, a (cancelled) booking and a (rejected) refund request, so the
  * lists have a production-like volume to count, sort and join over.
  *
@@ -16,7 +16,7 @@ import { ROOT, startStack } from './lib/stack'
 /** The seeded admin (cms/seed/personas.ts). */
 const ADMIN_SEED = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }
 const PAGES = ['users', 'payments', 'bookings', 'refund-requests', 'batches', 'waitlist']
-const ROUNDS = Number(process.env.ROUNDS ?? 6)
+const ROUNDS = Number(process.env.ADMIN_LISTS_ROUNDS ?? 6)
 const base = Number(process.env.BENCH_PORT_BASE ?? 4250)
 
 const stack = await startStack({
@@ -58,7 +58,7 @@ async function addVolume(databaseUrl: string, rows: number) {
 }
 
 try {
-  await addVolume(stack.databaseUrl, Number(process.env.ROWS ?? 5000))
+  await addVolume(stack.databaseUrl, Number(process.env.ADMIN_LISTS_ROWS ?? 5000))
   const login = await fetch(`${stack.cmsUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -26,6 +26,10 @@ const ALLOWED: Record<string, string> = {
   NODE_ENV: 'set by next, remix, vitest and our stack launcher per mode, never by hand in .env',
   CI: 'set by CI systems (Playwright retries once there)',
   NEXT_PHASE: 'set by next itself while it builds (the CMS starts no background work then)',
+  PATH: "the system's, passed on to the processes our stack launcher starts",
+  HOME: "the system's, passed on to the processes our stack launcher starts",
+  E2E_SERVICE_KEY: 'set by e2e/global-setup.ts for the specs from the stack it started, never by hand',
+  E2E_INSTANCE_ENV: 'set by e2e/global-setup.ts for the specs from the stack it started, never by hand',
 }
 
 const READ = /\benv(?:\.([A-Z][A-Z0-9_]*)\b|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g

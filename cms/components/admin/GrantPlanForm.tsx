@@ -136,7 +136,7 @@ export default function GrantPlanForm({ userId, plans }: { userId: number; plans
                 )}
               </>
             )}
-            <p>It is recorded as a complimentary payment of ₹0 with your name and the reason; it cannot be refunded.</p>
+            <p>It is recorded as a complimentary payment (nothing is charged) with your name and the reason; it cannot be refunded.</p>
             <div className="ml-actions">
               <button type="button" className="btn btn--style-primary btn--size-medium" disabled={busy} onClick={confirm}>
                 {busy ? 'Granting…' : 'Confirm grant'}
