@@ -83,6 +83,11 @@ const seatedStudent = once(async ({ payload, batch }) => {
   return student
 })
 
+/** A fresh two-hour slot in the batch for each session the matrix creates: one mentor's sessions may not overlap. */
+let sessionSlots = 0
+const nextSessionStart = (batch: { startsOn: string }) =>
+  new Date(new Date(batch.startsOn).getTime() + DAY + sessionSlots++ * 2 * 60 * 60 * 1000).toISOString()
+
 /** An attendance mark of that student for a session already started (written directly: the collection refuses a session in the future). */
 async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
   const { payload, batch } = ctx
@@ -347,9 +352,8 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   },
   sessions: {
     allowed: { create: MENTOR_ADMIN, list: MENTOR_ADMIN, read: MENTOR_ADMIN, update: MENTOR_ADMIN, delete: MENTOR_ADMIN },
-    fixture: ({ payload, batch }) =>
-      create(payload, 'sessions', { batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + DAY).toISOString() }),
-    createBody: ({ batch }) => ({ batch: batch.id, startsAt: new Date(new Date(batch.startsOn).getTime() + 2 * DAY).toISOString() }),
+    fixture: ({ payload, batch }) => create(payload, 'sessions', { batch: batch.id, startsAt: nextSessionStart(batch) }),
+    createBody: ({ batch }) => ({ batch: batch.id, startsAt: nextSessionStart(batch) }),
     patch: { meetingLink: 'https://meet.example.com/abc' },
   },
   'session-attendance': {
@@ -368,7 +372,7 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     fixture: async ({ payload, batch }) => {
       const session = await create(payload, 'sessions', {
         batch: batch.id,
-        startsAt: new Date(new Date(batch.startsOn).getTime() + 3 * DAY).toISOString(),
+        startsAt: nextSessionStart(batch),
       })
       return create(payload, 'session-reminders', { session: session.id, kind: 'day', sequence: 0, recipients: 1 })
     },
