@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -11,7 +12,8 @@ import { commands, makeWorld, WORLD_START } from '../model/harness'
  * run against the real services on PostgreSQL and compared after every step with the pure model
  * (tests/model/model.ts) and the invariants. One database for every run, emptied in between.
  * MODEL_SEED and MODEL_RUNS override the fixed seed and the bounded number of runs
- * (`npm run test:model -- --runs N` for a long run).
+ * (`npm run test:model -- --runs N` for a long run; MODEL_PROGRESS_FILE names a file that says how
+ * far it got).
  */
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
@@ -21,6 +23,7 @@ const MAX_STEPS = Number(process.env.MODEL_STEPS ?? 40)
 
 let payload: Payload
 let actions = 0
+let runs = 0
 
 beforeAll(async () => {
   payload = await testPayload()
@@ -47,6 +50,9 @@ describe('a model of the rules', () => {
           const { w, box } = await makeWorld(payload, { start: WORLD_START, ...shape })
           await fc.asyncModelRun(() => ({ model: box, real: w }), cmds)
           actions += w.steps.length
+          // A long run says how far it got (every 50 runs).
+          runs++
+          if (process.env.MODEL_PROGRESS_FILE) writeFileSync(process.env.MODEL_PROGRESS_FILE, `${runs} runs, ${actions} actions\n`)
         },
       ),
       { seed: SEED, numRuns: RUNS, endOnFailure: process.env.MODEL_SHRINK === '0', verbose: 1 },
