@@ -381,12 +381,27 @@ function inLineForFreeSeat(m: Model, mentor: number): boolean {
 }
 
 /** The offers queue's one-off expiries that are due (each expires its hold if still due). */
-export function runOfferJobs(m: Model): void {
-  for (const o of m.offers.filter((x) => !x.jobDone && x.jobAt < m.now).sort((a, b) => a.id - b.id)) {
+export function runOfferJobs(m: Model, limit = Number.POSITIVE_INFINITY): void {
+  const due = m.offers.filter((x) => !x.jobDone && x.jobAt < m.now).sort((a, b) => a.id - b.id)
+  for (const o of due.slice(0, limit)) {
     o.jobDone = true
     expireOffer(m, o)
   }
 }
+
+/**
+ * The tick and the offers queue on two workers at once: the first `k` due expiry jobs run before the
+ * tick takes the time lock, the others find it taken (or their hold expired by the tick) and do
+ * nothing. Every `k` is a possible outcome; the test accepts the one the real run took.
+ */
+export function tickBesideOfferJobs(m: Model, k: number): void {
+  runOfferJobs(m, k)
+  const due = m.offers.filter((x) => !x.jobDone && x.jobAt < m.now)
+  tick(m)
+  for (const o of due) o.jobDone = true
+}
+
+export const dueOfferJobs = (m: Model) => m.offers.filter((x) => !x.jobDone && x.jobAt < m.now).length
 
 // ---------------------------------------------------------------------------------------------
 // Student and admin actions
