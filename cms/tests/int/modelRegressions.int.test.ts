@@ -57,4 +57,15 @@ describe('model-based regressions', () => {
       acts.tick('once'),
     ])
   })
+
+  it('two orders started before either is paid both become credits, and the older order pays for the next seat', async () => {
+    // Seed 19 (after the two-workers command was added): a model error, not the service's: the
+    // oldest credit is the lowest payment id, given when the order is created, not when it is paid.
+    await replay({ capacities: [1, 1], students: 4 }, [
+      acts.buy(0, true, false),
+      acts.buy(0, false, true),
+      acts.payPending(0),
+      acts.book(0, 0),
+    ])
+  })
 })

@@ -36,6 +36,8 @@ export type World = {
 }
 
 export type Box = { m: M.Model }
+/** Orders started and not paid yet, in the model: the held seat each was for and its payment's id. */
+type PendingModel = M.Model & { pending?: Map<number, { offerId?: number; id: number }> }
 
 const req = (w: World) => createLocalReq({}, w.payload)
 const q = async <T extends Record<string, unknown>>(w: World, query: ReturnType<typeof sql>) => txQuery<T>(await req(w), query)
@@ -420,9 +422,13 @@ export const acts = {
         const o = forHold ? modelHeld(m, s) : undefined
         const out = M.startCheckout(m, s, o?.id)
         if (!out.ok) return out
-        if (payNow) modelPayment = M.completePayment(m, s, o?.id).id
-        else (m as M.Model & { pending?: Map<number, number | undefined> }).pending ??= new Map()
-        if (!payNow) (m as M.Model & { pending: Map<number, number | undefined> }).pending.set(s, o?.id)
+        // The payment's id is taken when the order is created (the oldest credit is the lowest id).
+        const id = m.nextId.payment++
+        if (payNow) modelPayment = M.completePayment(m, s, o?.id, id).id
+        else {
+          const pending = ((m as PendingModel).pending ??= new Map())
+          pending.set(s, { offerId: o?.id, id })
+        }
         return out
       },
       real: async (w) => {
@@ -445,11 +451,11 @@ export const acts = {
     return {
       name: `pay the order s${s} started`,
       apply: (m) => {
-        const pending = (m as M.Model & { pending?: Map<number, number | undefined> }).pending
-        if (!pending?.has(s)) return undefined
-        const offerId = pending.get(s)
-        pending.delete(s)
-        modelPayment = M.completePayment(m, s, offerId).id
+        const pending = (m as PendingModel).pending
+        const order = pending?.get(s)
+        if (!order) return undefined
+        pending!.delete(s)
+        modelPayment = M.completePayment(m, s, order.offerId, order.id).id
         return { ok: true, kind: 'paid' }
       },
       real: async (w) => {

@@ -129,7 +129,9 @@ const overlaps = (a: MBatch, b: MBatch) => a.startsOn <= b.endsOn && a.endsOn >=
 
 /** Usable credits of the student, oldest (lowest id) first. */
 export function creditsOf(m: Model, student: number): MPayment[] {
-  return m.payments.filter((p) => p.student === student && p.status === 'completed' && p.batch === null && !p.creditEnded && p.ends > m.now)
+  return m.payments
+    .filter((p) => p.student === student && p.status === 'completed' && p.batch === null && !p.creditEnded && p.ends > m.now)
+    .sort((a, b) => a.id - b.id)
 }
 const oldestCredit = (m: Model, student: number) => creditsOf(m, student)[0]
 
@@ -499,9 +501,9 @@ export function startCheckout(m: Model, student: number, offerId?: number): Outc
 }
 
 /** The payment verified (completePayment): a credit, applied at once (processWaitlistForUser), or refunded if its hold passed on. */
-export function completePayment(m: Model, student: number, offerId?: number): MPayment {
+export function completePayment(m: Model, student: number, offerId?: number, id = m.nextId.payment++): MPayment {
   const p: MPayment = {
-    id: m.nextId.payment++,
+    id,
     student,
     amount: PLAN_PAISE,
     gateway: 'sandbox',
