@@ -426,8 +426,9 @@ export const acts = {
         const id = m.nextId.payment++
         if (payNow) modelPayment = M.completePayment(m, s, o?.id, id).id
         else {
-          const pending = ((m as PendingModel).pending ??= new Map())
-          pending.set(s, { offerId: o?.id, id })
+          const pm = m as PendingModel
+          pm.pending ??= new Map()
+          pm.pending.set(s, { offerId: o?.id, id })
         }
         return out
       },
