@@ -5,13 +5,14 @@ import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { queueJobs } from '../../lib/queueJobs'
 import { revalidateSite } from '../../lib/revalidateSite'
-import { requireTransaction, txQuery } from '../../lib/transaction'
+import { inTransaction, newRequest, requireTransaction, txQuery } from '../../lib/transaction'
 import { queueOutbox } from '../../notifications/outbox'
 import { emailMentorAboutSeats, mentorBatchSummaryEmail } from '../booking/mentorEmails'
 import { lockMentor } from '../booking/seats'
 import { tellStudent } from '../notices/tell'
 import { isCredit, lockCredits, payForBatch } from '../plans/credits'
-import { type BatchRow, batchEnd, getBatch, previousBatch, takesStudents } from './batches'
+import { stepGuard } from '../time/failures'
+import { type BatchRow, batchEnd, getBatch, LATE_JOIN_MS, previousBatch, takesStudents } from './batches'
 import { seatConfirmedEmail, seatOfferedEmail } from './emails'
 import { offerHoldMs } from './rules'
 
@@ -324,4 +325,42 @@ export async function fillMentorBatches(req: PayloadRequest, mentorId: number, o
 export async function summariseNewBatch(req: PayloadRequest, batchId: number): Promise<void> {
   const message = await mentorBatchSummaryEmail(req, batchId)
   if (message) await queueOutbox(req, [{ ...message, priority: 'bulk', key: `mentor-batch-summary:${batchId}` }])
+}
+
+/**
+ * The tick's safety net (docs/decisions/069, 073): every mentor taking bookings with a free seat in
+ * a batch that takes students and someone in line for it (their queue, or a student of the batch
+ * before it) gets a fill, one transaction each, in mentor id order. A student passed over because
+ * they held a seat elsewhere is eligible again once that hold or seat ends, but the fill that
+ * follows such an end runs for the mentor of that seat only (it may not take a second mentor's
+ * lock out of order): the other queues they wait in hand out their seats here, within a minute.
+ * Found by the model-based test (a March seat left unoffered to the only student in line after
+ * their hold at another mentor expired). Filling is idempotent, so a second run does nothing.
+ */
+export async function fillFreeSeats(req: PayloadRequest): Promise<number> {
+  const at = now()
+  const lateJoin = new Date(at.getTime() - LATE_JOIN_MS).toISOString()
+  const mentors = await txQuery<{ id: number }>(
+    req,
+    sql`SELECT DISTINCT b.mentor_id AS id FROM batches b JOIN mentors m ON m.id = b.mentor_id
+         WHERE m._status = 'published' AND m.accepting_bookings IS NOT FALSE
+           AND (b.status = 'open' OR (b.status = 'running' AND b.starts_on > ${lateJoin}::timestamptz))
+           AND COALESCE(b.capacity, m.capacity) > (SELECT count(*) FROM bookings x WHERE x.batch_id = b.id AND x.status = 'confirmed')
+                                                + (SELECT count(*) FROM seat_offers x WHERE x.batch_id = b.id AND x.status = 'held')
+           AND (EXISTS (SELECT 1 FROM waitlist w WHERE w.mentor_id = b.mentor_id AND w.status = 'waiting')
+                OR EXISTS (SELECT 1 FROM bookings pb JOIN batches p ON p.id = pb.batch_id
+                            WHERE p.mentor_id = b.mentor_id AND p.starts_on < b.starts_on AND p.status <> 'cancelled'
+                              AND pb.status IN ('confirmed', 'completed')))
+         ORDER BY 1`,
+  )
+  const guard = await stepGuard(req.payload, 'fill-free-seats')
+  let handed = 0
+  for (const { id } of mentors) {
+    const out = await guard(id, async () => {
+      const step = await newRequest(req.payload)
+      return inTransaction(step, () => fillMentorBatches(step, Number(id)))
+    })
+    handed += out?.length ?? 0
+  }
+  return handed
 }

@@ -7,7 +7,7 @@ import { fillMentorBatches } from '../../../services/batches/seating'
 /**
  * A mentor's seats changed in the CMS. Their capacity is the size of their batches, so the open
  * batch follows a new capacity (its own hook hands out seats that opened); a mentor published or
- * taking bookings again gets an open batch if set to auto-open, and the queue gets the free seats.
+ * taking bookings gets an open batch if set to auto-open, and the queue gets the free seats.
  */
 export const fillSeatsWhenCapacityGrows: CollectionAfterChangeHook<Mentor> = async ({ doc, previousDoc, operation, req }) => {
   if (doc._status !== 'published') return doc
@@ -26,8 +26,12 @@ export const fillSeatsWhenCapacityGrows: CollectionAfterChangeHook<Mentor> = asy
         req,
       })
     }
-    const reopened = doc.acceptingBookings !== false && previousDoc?.acceptingBookings === false
-    if (reopened || published) await fillMentorBatches(req, doc.id)
+    // A mentor taking bookings gets their free seats handed out on every save (filling is idempotent:
+    // a second fill hands out nothing). Not decided from previousDoc: for a collection with drafts
+    // Payload reads it from the latest version by time, so a pause and a resume within one clock
+    // tick compared the resume with the wrong version and the queue got nothing (found by the
+    // model-based test, tests/int/modelRegressions.int.test.ts).
+    if (doc.acceptingBookings !== false || published) await fillMentorBatches(req, doc.id)
   })
   return doc
 }
