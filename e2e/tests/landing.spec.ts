@@ -40,7 +40,7 @@ test.describe('landing page', () => {
 
     const hero = page.locator('#hero')
     await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Crack your placements with mentors who have already made it')
-    await expect(hero.getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
+    await expect(hero.getByText('Not satisfied after Session 1? Ask within 72 hours for a full refund.')).toBeVisible()
     await expect(hero.getByRole('link', { name: 'Book Session' })).toHaveAttribute('href', '/#booking')
     await expect(hero.getByRole('link', { name: 'View Mentors' })).toHaveAttribute('href', '/#mentors')
     await expect(hero.locator('dd')).toHaveText(['4.9/5', '95%', '3-5x'])
@@ -364,7 +364,7 @@ test.describe('live preview', () => {
     await expect(page.locator('#premium-plans').getByText('Second preview banner')).toBeVisible()
     await expect(h1).toHaveText('Preview headline')
     // The rest of the section keeps its published copy.
-    await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Get a full refund.')).toBeVisible()
+    await expect(page.locator('#hero').getByText('Not satisfied after Session 1? Ask within 72 hours for a full refund.')).toBeVisible()
   })
 
   test('editing a FAQ in the admin shows in its live preview pane before it is saved', async ({ page }) => {

@@ -1965,6 +1965,7 @@ export interface TaskTimeTick {
     completed?: number | null;
     started?: number | null;
     opened?: number | null;
+    seats?: number | null;
     credits?: number | null;
     reminders?: number | null;
     sessionReminders?: number | null;
