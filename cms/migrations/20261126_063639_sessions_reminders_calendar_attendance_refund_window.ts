@@ -68,10 +68,9 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   ALTER TABLE "session_attendance" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "session_reminders" CASCADE;
   DROP TABLE "session_attendance" CASCADE;
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_session_reminders_fk";
-  
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_session_attendance_fk";
-  
+  -- The tables' CASCADE above already dropped these foreign keys (drizzle-kit writes them after it).
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_session_reminders_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_session_attendance_fk";
   DROP INDEX "users_calendar_token_idx";
   DROP INDEX "sessions_status_idx";
   DROP INDEX "payload_locked_documents_rels_session_reminders_id_idx";
