@@ -42,6 +42,9 @@ const schema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('MentorLoop <no-reply@mentorloop.in>'),
+  // Sign-ins per client IP in ten minutes (start, callback, exchange each): raise it where many
+  // students share one address (a campus NAT), as the browser tests do (all from 127.0.0.1).
+  SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   MOCKS: bool,
   MOCKS_I_UNDERSTAND: z.string().optional(),
 })

@@ -184,6 +184,8 @@ export const INSTANCE_ENV_KEYS = [
   'MOCKS',
   'MOCKS_I_UNDERSTAND',
   'NEXT_TELEMETRY_DISABLED',
+  // Every instance enforces the same limits on the shared counters.
+  'SIGN_IN_LIMIT_PER_IP',
 ] as const
 
 /**

@@ -21,11 +21,11 @@ const WINDOW_SECONDS = 10 * 60
 const factor = env.NODE_ENV === 'development' ? 10 : 1
 
 export const LIMITS = {
-  exchangeByIp: 60 * factor,
+  exchangeByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   exchangeByAccount: 10 * factor,
-  signInStartByIp: 60 * factor,
+  signInStartByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   signInStartByAccount: 10 * factor,
-  signInCallbackByIp: 60 * factor,
+  signInCallbackByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   newsletterByIp: 10,
 } as const satisfies Record<'exchangeByIp' | 'exchangeByAccount' | SiteLimit, number>
 export type LimitName = keyof typeof LIMITS
