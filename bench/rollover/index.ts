@@ -287,6 +287,25 @@ const bench: Bench = async () => {
         `SELECT count(*) FROM seat_offers o JOIN (${nextBatches}) nb ON nb.id = o.batch_id WHERE o.status = 'held' AND o.kind = 'waitlist'`,
         [next.label],
       ),
+      // The month that starts has free seats (its capacity was raised): the tick hands them to the queue too.
+      seatedIntoCurrent: await one(
+        `SELECT count(*) FROM bookings bk JOIN (${nextBatches}) nb ON nb.id = bk.batch_id WHERE bk.status = 'confirmed' AND bk.source = 'waitlist'`,
+        [current.label],
+      ),
+      offeredIntoCurrent: await one(
+        `SELECT count(*) FROM seat_offers o JOIN (${nextBatches}) nb ON nb.id = o.batch_id WHERE o.status = 'held' AND o.kind = 'waitlist'`,
+        [current.label],
+      ),
+      // Seated in the month that starts after the next batch was filled: continuing students who do
+      // not fit in it, queued and told (decision 069).
+      continuingNotFitting: await one(
+        `SELECT count(*) FROM bookings bk JOIN (${nextBatches}) cb ON cb.id = bk.batch_id
+           JOIN batches nb ON nb.mentor_id = cb.mentor_id AND nb.label = $2
+          WHERE bk.status = 'confirmed'
+            AND NOT EXISTS (SELECT 1 FROM bookings x WHERE x.batch_id = nb.id AND x.user_id = bk.user_id AND x.status = 'confirmed')
+            AND NOT EXISTS (SELECT 1 FROM seat_offers o WHERE o.batch_id = nb.id AND o.user_id = bk.user_id AND o.status = 'held')`,
+        [current.label, next.label],
+      ),
       nextBatchesNotFull: await one(
         `SELECT count(*) FROM (${nextBatches}) nb
           WHERE (SELECT count(*) FROM bookings WHERE batch_id = nb.id AND status = 'confirmed')
@@ -334,8 +353,11 @@ const bench: Bench = async () => {
       'mentor-batch-summary': expected.openedBatches,
       'batch-completed': got.completedBookings,
       'seat-confirmed': got.renewedContinuing,
-      'waitlist-seat-assigned': got.seatedFromQueue,
-      'seat-offer': got.heldContinuing + got.offeredFromQueue,
+      'waitlist-seat-assigned': got.seatedFromQueue + got.seatedIntoCurrent,
+      'seat-offer': got.heldContinuing + got.offeredFromQueue + got.offeredIntoCurrent,
+      // A seat given during the month is the mentor's single e-mail; the month end's is the summary.
+      'mentor-seat-booked': got.seatedIntoCurrent,
+      'continuing-no-seat': got.continuingNotFitting,
       'batch-opened': got.toldBatchOpened,
       'renewal-reminder': got.reminders,
     }
@@ -362,7 +384,8 @@ const bench: Bench = async () => {
       emailsMatchRows:
         Object.entries(expectedEmails).every(([t, n]) => (emailsByTemplate[t] ?? 0) === n) &&
         emailTotal === Object.values(expectedEmails).reduce((a, b) => a + b, 0),
-      expiryJobsOnce: got.expiryJobs === got.heldContinuing + got.offeredFromQueue && got.expiryJobsDuplicated === 0,
+      expiryJobsOnce:
+        got.expiryJobs === got.heldContinuing + got.offeredFromQueue + got.offeredIntoCurrent && got.expiryJobsDuplicated === 0,
     }
 
     // Idempotency: the same call again changes nothing.
