@@ -20,9 +20,10 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.beforeAll(async () => {
   test.setTimeout(300_000)
   const env = JSON.parse(process.env.E2E_INSTANCE_ENV ?? 'null') as NodeJS.ProcessEnv | null
-  test.skip(!env, 'needs the stack started by global-setup.ts')
+  // It starts its own second instances from the suite's stack: against an outside stack it cannot run.
+  if (!env) throw new Error('two-instances.spec needs the stack e2e/global-setup.ts starts (unset E2E_WEB_URL)')
   const second = await startSecondInstances({
-    env: env!,
+    env,
     ports: { web: base + 5, cms: base + 6 },
     firstWebUrl: WEB1.replace('localhost', '127.0.0.1'),
     quiet: !process.env.E2E_VERBOSE,
