@@ -307,9 +307,17 @@ export async function checkRestRequest(config: SanitizedConfig, request: Request
   ) {
     return refusal(commonErrors.invalidInput('A bulk change needs a "where" query naming the documents.'))
   }
-  if (!request.body) return request
+  // A create or an update needs data: Payload fails outside its error handling on a missing body.
+  const savesDocument =
+    target.builtIn && WRITE_METHODS.has(request.method) && (target.endpoint?.path === '/' || target.endpoint?.path === '/:id')
+  if (!request.body) {
+    return savesDocument ? refusal(commonErrors.invalidInput('The request body must be a JSON object.')) : request
+  }
 
   const checked = await checkBody(request, target)
+  if (!('error' in checked) && savesDocument && !isMethodOverride(request) && (!checked.bytes || checked.bytes.byteLength === 0)) {
+    return refusal(commonErrors.invalidInput('The request body must be a JSON object.'))
+  }
   if ('error' in checked) return refusal(checked.error)
   if (isMethodOverride(request) && checked.bytes && request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) {
     const badBodyQuery = checkQuery(new TextDecoder().decode(checked.bytes))
