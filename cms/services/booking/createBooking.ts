@@ -9,7 +9,7 @@ import { readSeats } from '../seats/seatState'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmSeat, currentSeatOf, enqueueFast, lockMentor, lockUser } from './seats'
+import { confirmSeat, currentSeatOf, enqueueFast, lockMentor, lockUser, seatedWith } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -107,6 +107,7 @@ async function book(req: PayloadRequest, input: CreateBookingInput): Promise<Cre
     return { kind: 'booked', booking }
   }
   // Full (or paused) by the time the lock came: the waitlist, free for everyone.
+  await refuseSeatedWithMentor(req, input)
   const queued = await enqueueFast(req, input.userId, input.mentorId)
   if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, mentor.name, queued.position)
   return { kind: 'waitlisted', ...queued }
@@ -122,7 +123,17 @@ async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<{ 
   const recipient = await student(req, input)
   const seats = await readSeats(req, input.mentorId)
   if (!seats?.published) throw bookingErrors.mentorNotFound()
+  await refuseSeatedWithMentor(req, input)
   const queued = await enqueueFast(req, input.userId, input.mentorId)
   if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, seats.name, queued.position)
   return { result: { kind: 'waitlisted', ...queued }, seatFree: seats.open }
+}
+
+/**
+ * A student seated with this mentor (in the running batch, or holding a seat) has nothing to wait
+ * for: continuing into the next batch is the renewal's priority, not a queue place. The same rule
+ * as joinWaitlist, so both doors to the queue answer alike.
+ */
+async function refuseSeatedWithMentor(req: PayloadRequest, { userId, mentorId }: CreateBookingInput): Promise<void> {
+  if (await seatedWith(req, userId, mentorId)) throw bookingErrors.alreadyBooked()
 }

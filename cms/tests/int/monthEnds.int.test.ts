@@ -5,6 +5,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { txQuery } from '../../lib/transaction'
+import { declineOffer } from '../../services/batches/offers'
 import { listOffersOf } from '../../services/batches/views'
 import { cancelBooking, createBooking, joinWaitlist, processWaitlistForUser } from '../../services/booking'
 import { createOrderForPlan, verifyAndCompletePayment } from '../../services/payments'
@@ -305,6 +306,30 @@ describe('5. one seat per student per month', () => {
     expect(stillWaiting.totalDocs).toBe(1)
     await assertInvariants(payload)
     await retire(X, Y)
+  })
+})
+
+describe('5b. one door to the queue', () => {
+  it('a student seated in X’s running batch cannot queue for X through the booking form either (as joinWaitlist)', async () => {
+    freezeClock(at(2028, 3, 10, 10))
+    const X = await createMentor(payload, { capacity: 1, name: `${tag} Case5bX` })
+    const [s1, q] = [await student('c5b-s1'), await student('c5b-q')]
+    for (const x of [s1, q]) await givePlan(payload, x, 'BEGINNER_TECHY', 60)
+    await createBooking(await req(), { userId: s1.id, mentorId: X.id })
+    await createBooking(await req(), { userId: q.id, mentorId: X.id }) // full: queued
+    await tickTo(payload, at(2028, 4, 1, 0.1)) // April runs with s1; May opens with one seat held for s1
+    const mine = (await held(s1)).find((o) => o.mentor.id === X.id && o.status === 'held')
+    expect(mine).toBeDefined()
+    await declineOffer(await req(), mine!.id, s1) // May's seat goes to q: X is full, s1 still sits in April
+    expect((await seats(X, 'May 2028')).map((r) => r.user)).toEqual([q.id])
+
+    const before = await payload.count({ collection: 'waitlist', where: { user: { equals: s1.id } }, overrideAccess: true })
+    await expect(createBooking(await req(), { userId: s1.id, mentorId: X.id })).rejects.toMatchObject({ code: 'ALREADY_BOOKED' })
+    await expect(joinWaitlist(await req(), { userId: s1.id, mentorId: X.id })).rejects.toMatchObject({ code: 'ALREADY_BOOKED' })
+    const after = await payload.count({ collection: 'waitlist', where: { user: { equals: s1.id } }, overrideAccess: true })
+    expect(after.totalDocs).toBe(before.totalDocs)
+    await assertInvariants(payload)
+    await retire(X)
   })
 })
 

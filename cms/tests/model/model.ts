@@ -423,6 +423,8 @@ export function book(m: Model, student: number, mentor: number): Outcome {
     mail(m, student, 'booking-confirmed')
     return ok('booked')
   }
+  // Seated with this mentor (running batch or a held seat): nothing to wait for, as joinWaitlist.
+  if (seatedWith(m, student, mentor)) return fail('ALREADY_BOOKED')
   const already = m.waitlist.some((e) => e.student === student && e.mentor === mentor && e.status === 'waiting')
   if (!already) {
     m.waitlist.push({ id: m.nextId.entry++, student, mentor, status: 'waiting', joinedAt: m.now })
