@@ -42,77 +42,38 @@ export async function requestRefund(
       throw new AppError('REFUND_NOT_ALLOWED', 400, 'Only a successful payment can be refunded.')
     }
     if (payment.gateway === 'complimentary') throw complimentaryNotRefundable()
+    const amount = formatRupees(paiseToRupees(Number(payment.amount)))
+    const planName = planLabel((payment.plan as Plan)?.name ?? 'mentorship')
     // An unused plan (a credit) is returned when the student asks: approved at once (docs/decisions/069).
     if (await isUnusedCredit(req, payment.id)) {
-      const approved = await approveNow(req, {
-        userId: user.id,
-        paymentId: payment.id,
-        source: 'student',
-        reason: input.reason,
-        feedback: input.feedback,
-      })
-      if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
-      await queueEmail(
+      return approveAtOnce(
         req,
+        { user, paymentId: payment.id, input, endCredit: true },
         {
-          to: user.email,
           template: 'refund-approved',
-          ...renderEmail({
-            subject: 'Your unused plan is being refunded',
-            greeting: `Hi ${user.name ?? 'there'},`,
-            paragraphs: [
-              `${planLabel((payment.plan as Plan)?.name ?? 'mentorship').replace(/^the/, 'The')} had not paid for a seat yet, so we are refunding ${formatRupees(paiseToRupees(Number(payment.amount)))} now.`,
-              'The money reaches your account within 5-7 business days.',
-            ],
-            action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          }),
+          subject: 'Your unused plan is being refunded',
+          paragraphs: [
+            `${planName.replace(/^the/, 'The')} had not paid for a seat yet, so we are refunding ${amount} now.`,
+            'The money reaches your account within 5-7 business days.',
+          ],
         },
-        { priority: 'urgent' },
       )
-      return (await req.payload.findByID({
-        collection: 'refund-requests',
-        id: approved,
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })) as RefundRequest
     }
     // The promise (docs/decisions/107): inside the window after Session 1 ends, approved at once.
     const promised = (await seatRefundCases(req, [payment.id])).get(payment.id)
     if (promised?.kind === 'promise') {
-      const approved = await approveNow(req, {
-        userId: user.id,
-        paymentId: payment.id,
-        source: 'student',
-        reason: input.reason,
-        feedback: input.feedback,
-        endCredit: false,
-      })
-      if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
-      await queueEmail(
+      return approveAtOnce(
         req,
+        { user, paymentId: payment.id, input, endCredit: false },
         {
-          to: user.email,
           template: 'refund-promise-approved',
-          ...renderEmail({
-            subject: 'Your refund is approved',
-            greeting: `Hi ${user.name ?? 'there'},`,
-            paragraphs: [
-              `You asked within ${promised.windowHours} hours of the end of Session 1, so, as promised, we are refunding ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel((payment.plan as Plan)?.name ?? 'mentorship')} in full now.`,
-              'Your plan ends and your seat in the batch is released. The money reaches your account within 5-7 business days.',
-            ],
-            action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          }),
+          subject: 'Your refund is approved',
+          paragraphs: [
+            `You asked within ${promised.windowHours} hours of the end of Session 1, so, as promised, we are refunding ${amount} for ${planName} in full now.`,
+            'Your plan ends and your seat in the batch is released. The money reaches your account within 5-7 business days.',
+          ],
         },
-        { priority: 'urgent' },
       )
-      return (await req.payload.findByID({
-        collection: 'refund-requests',
-        id: approved,
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })) as RefundRequest
     }
     const open = await req.payload.count({
       collection: 'refund-requests',
@@ -291,6 +252,43 @@ async function approveNow(
   }
   await req.payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: id }, req })
   return id
+}
+
+/** A student's request approved at once (an unused credit, or the Session 1 promise): the request, and the e-mail that says so. */
+async function approveAtOnce(
+  req: PayloadRequest,
+  ask: {
+    user: Pick<User, 'id' | 'email' | 'name'>
+    paymentId: number
+    input: { reason: RefundReason; feedback: string }
+    endCredit: boolean
+  },
+  mail: { template: string; subject: string; paragraphs: string[] },
+): Promise<RefundRequest> {
+  const approved = await approveNow(req, {
+    userId: ask.user.id,
+    paymentId: ask.paymentId,
+    source: 'student',
+    reason: ask.input.reason,
+    feedback: ask.input.feedback,
+    endCredit: ask.endCredit,
+  })
+  if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+  await queueEmail(
+    req,
+    {
+      to: ask.user.email,
+      template: mail.template,
+      ...renderEmail({
+        subject: mail.subject,
+        greeting: `Hi ${ask.user.name ?? 'there'},`,
+        paragraphs: mail.paragraphs,
+        action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
+      }),
+    },
+    { priority: 'urgent' },
+  )
+  return (await req.payload.findByID({ collection: 'refund-requests', id: approved, depth: 0, overrideAccess: true, req })) as RefundRequest
 }
 
 /**
