@@ -222,6 +222,10 @@ const bench: Bench = async () => {
       { name: 'site /find-mentors', who: 'anonymous', url: `${web}/find-mentors`, headers: anon },
       { name: 'site /find-mentors?skill=DSA', who: 'anonymous', url: `${web}/find-mentors?skill=DSA`, headers: anon },
       { name: 'GET /api/mentors/availability', who: 'anonymous', url: `${api}/mentors/availability`, headers: anon },
+      // The per-call cost of authentication: the same call without a session (no database) and with one
+      // (Payload's JWT check, the user and its session row read for revocation).
+      { name: 'auth cost: anonymous GET /api/users/me', who: 'anonymous', url: `${api}/users/me`, headers: anon },
+      { name: 'auth cost: student GET /api/users/me', who: 'student', url: `${api}/users/me`, headers: asStudent },
       { name: 'GET /api/payments/history', who: 'student', url: `${api}/payments/history`, headers: asStudent },
       { name: 'GET /api/payments/has-plan', who: 'student', url: `${api}/payments/has-plan`, headers: asStudent },
       { name: 'GET /api/bookings/user/{own}', who: 'student', url: `${api}/bookings/user/${studentId}`, headers: asStudent },
@@ -364,7 +368,16 @@ const bench: Bench = async () => {
           )}${r.target == null ? '' : `<= ${r.target} ${r.met ? 'met' : 'NOT met'}`}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`,
       ),
     ].join('\n')
-    console.log(`\n${table}\n\n  load: ${(loadMs / 1000).toFixed(1)} s (target <= 60 s)\n  checks: ${JSON.stringify(checks)}\n`)
+    const anonMe = rows.find((r) => r.name === 'auth cost: anonymous GET /api/users/me')
+    const studentMe = rows.find((r) => r.name === 'auth cost: student GET /api/users/me')
+    const authCost = anonMe && studentMe ? { p50Ms: studentMe.p50 - anonMe.p50, p99Ms: studentMe.p99 - anonMe.p99 } : null
+    console.log(
+      `\n${table}\n\n  load: ${(loadMs / 1000).toFixed(1)} s (target <= 60 s)${
+        authCost
+          ? `\n  authentication per call (student minus anonymous /api/users/me): p50 +${authCost.p50Ms} ms, p99 +${authCost.p99Ms} ms`
+          : ''
+      }\n  checks: ${JSON.stringify(checks)}\n`,
+    )
     const failedChecks = Object.entries(checks)
       .filter(([, v]) => !v)
       .map(([k]) => k)
@@ -387,6 +400,7 @@ const bench: Bench = async () => {
       durationSeconds: DURATION_S,
       landingCards,
       directoryCards,
+      authCost,
       checks,
       rows,
     }
