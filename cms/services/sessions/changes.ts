@@ -104,6 +104,20 @@ export async function announceChange(req: PayloadRequest, session: SessionFacts,
   return people.length
 }
 
+/** The session for a change, inside the change's transaction; 404 when there is none. */
+async function sessionToChange(req: PayloadRequest, sessionId: number): Promise<Session> {
+  const found = await req.payload.findByID({
+    collection: 'sessions',
+    id: sessionId,
+    depth: 0,
+    overrideAccess: true,
+    req,
+    disableErrors: true,
+  })
+  if (!found) throw new AppError('NOT_FOUND', 404, 'That session does not exist.')
+  return found
+}
+
 /** Moves a session (the service path; /admin does the same through the collection's hooks). */
 export async function moveSession(
   req: PayloadRequest,
@@ -111,15 +125,7 @@ export async function moveSession(
   input: { startsAt: string; durationMinutes?: number },
 ): Promise<Session> {
   return inTransaction(req, async () => {
-    const found = await req.payload.findByID({
-      collection: 'sessions',
-      id: sessionId,
-      depth: 0,
-      overrideAccess: true,
-      req,
-      disableErrors: true,
-    })
-    if (!found) throw new AppError('NOT_FOUND', 404, 'That session does not exist.')
+    const found = await sessionToChange(req, sessionId)
     if (found.status === 'cancelled') throw new AppError('SESSION_CANCELLED', 409, 'A cancelled session cannot be moved.')
     return req.payload.update({ collection: 'sessions', id: sessionId, data: input, depth: 0, overrideAccess: true, req })
   })
@@ -128,15 +134,7 @@ export async function moveSession(
 /** Cancels a session: everyone gets METHOD:CANCEL, no reminder goes out. Cancelling twice changes nothing. */
 export async function cancelSession(req: PayloadRequest, sessionId: number): Promise<Session> {
   return inTransaction(req, async () => {
-    const found = await req.payload.findByID({
-      collection: 'sessions',
-      id: sessionId,
-      depth: 0,
-      overrideAccess: true,
-      req,
-      disableErrors: true,
-    })
-    if (!found) throw new AppError('NOT_FOUND', 404, 'That session does not exist.')
+    const found = await sessionToChange(req, sessionId)
     if (found.status === 'cancelled') return found
     return req.payload.update({ collection: 'sessions', id: sessionId, data: { status: 'cancelled' }, depth: 0, overrideAccess: true, req })
   })
