@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 import { ROOT, startStack } from '../scripts/lib/stack'
 
@@ -34,4 +35,9 @@ export function startBenchStack(name: string, base: number) {
     quiet: !process.env.BENCH_VERBOSE,
     webBuildDir: 'build-bench',
   })
+}
+
+/** The machine a benchmark ran on: it is shared, so the load during the run says how much to trust absolute figures. */
+export function machineFigures() {
+  return { node: process.version, loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10), cpus: os.cpus().length }
 }

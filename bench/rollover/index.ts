@@ -1,8 +1,7 @@
-import os from 'node:os'
 import { istDay, istMonth, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import pg from 'pg'
 import type { Bench } from '../run'
-import { startBenchStack } from '../stack'
+import { machineFigures, startBenchStack } from '../stack'
 
 /**
  * rollover: the month-end of a full marketplace (docs/decisions/045-batches-in-time.md), through
@@ -430,10 +429,7 @@ const bench: Bench = async () => {
       expectedEmails,
       duplicateEmails: dupEmails,
       checks,
-      node: process.version,
-      // The machine is shared: the load during the run says how much to trust absolute figures.
-      loadAverage: os.loadavg().map(round),
-      cpus: os.cpus().length,
+      ...machineFigures(),
     }
     console.table(checks)
     return figures
