@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { formatDay, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { formatDateTime, formatDay, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
@@ -7,8 +7,9 @@ import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
 /**
  * The admin's tools in /admin (docs/decisions/100-103): Grant plan on a user, with what it covers
  * before confirming; rejecting a refund request from its button (a note required), after which
- * nothing is editable; dates in India time for an admin whose browser is elsewhere. The approval
- * from the button is in payments.spec.ts's refund journey.
+ * nothing is editable; dates in India time for an admin whose browser is elsewhere; a session's
+ * date picker on its batch's month, with typed dates (115). The approval from the button is in
+ * payments.spec.ts's refund journey.
  */
 test.describe.configure({ mode: 'serial' })
 // An admin abroad: Payload's own formatting would show a 1 Dec batch as 30 Nov here.
@@ -157,4 +158,69 @@ test('dates in the admin are India time for an admin abroad: a batch shows its o
   await expect(row).toContainText(istDay)
   await page.goto(`${CMS_URL()}/admin/collections/batches/${batch.id}`)
   await expect(page.getByTestId('ist-startsOn')).toHaveText(`India time: ${istDay}`)
+})
+
+test('a session’s date picker opens on its batch’s month, keeps to its days, and takes a typed date', async ({ page }) => {
+  const api = await adminApi()
+  // A batch three months ahead: never the month the picker would open on by itself.
+  const today = istDay(new Date())
+  const month = istMonth(today.year, today.month + 3)
+  const { doc: mentor } = await api.post('/mentors', {
+    name: `Picker Mentor ${run}`,
+    email: `picker-mentor-${run}@mentors.mentorloop.in`,
+    profession: 'SDE II',
+    company: 'Swiggy',
+    skills: 'Backend, Interviews',
+    capacity: 3,
+    autoOpenNextBatch: false,
+    _status: 'published',
+  })
+  const label = `${month.label} picker ${run}`
+  const { doc: batch } = await api.post('/batches', {
+    mentor: mentor.id,
+    label,
+    startsOn: month.startsOn.toISOString(),
+    endsOn: month.endsOn.toISOString(),
+    capacity: 3,
+  })
+  const first = istDay(month.startsOn)
+
+  await signIn(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/sessions/create`)
+  const field = page.locator('.date-time-field').filter({ has: page.locator('#field-startsAt') })
+  await expect(field).toContainText('Choose the batch first')
+  await page.locator('#field-batch .rs__control').click()
+  await page.locator('#field-batch input').fill(`picker ${run}`)
+  await page.locator('.rs__option', { hasText: label }).click()
+  await expect(field).toContainText(`The ${label} batch runs`)
+
+  const input = page.locator('#field-startsAt input')
+  await input.click()
+  const calendar = page.locator('.react-datepicker')
+  await expect(calendar).toBeVisible()
+  // The batch's month and year, in New York as in India; days outside the batch cannot be picked.
+  await expect(calendar.getByRole('heading', { name: month.label })).toBeVisible()
+  await expect(calendar.getByRole('listbox', { name: `Month ${month.label.replace(' ', ', ')}` })).toBeVisible()
+  await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled()
+  await expect(calendar.locator('.react-datepicker__day--001:not(.react-datepicker__day--outside-month)')).not.toHaveClass(/--disabled/)
+  const before = calendar.locator('.react-datepicker__day--outside-month').first()
+  if ((await before.count()) > 0) await expect(before).toHaveClass(/--disabled/)
+  await expectPanelAccessible(page, '.date-time-field')
+  await screenshotsAt375And1280(page, 'admin-session-date-picker', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.keyboard.press('Escape')
+
+  // Typed, day first as in India: 13th of the batch's month at 10:00 (the browser's zone).
+  const typed = `13/${String(first.month).padStart(2, '0')}/${first.year} 10:00`
+  await input.fill(typed)
+  await input.press('Tab')
+  const expected = await page.evaluate(([y, m]) => new Date(y!, m! - 1, 13, 10, 0).toISOString(), [first.year, first.month])
+  await expect(page.getByTestId('ist-startsAt')).toHaveText(`India time: ${formatDateTime(expected)}`)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.waitForURL(/\/admin\/collections\/sessions\/\d+$/)
+  const saved = await api.get(`/sessions?where[batch][equals]=${batch.id}&depth=0`)
+  expect(saved.docs).toHaveLength(1)
+  expect(saved.docs[0].startsAt).toBe(expected)
+  expect(saved.docs[0].mentor).toBe(mentor.id)
 })

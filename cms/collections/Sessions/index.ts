@@ -56,7 +56,11 @@ export const Sessions: CollectionConfig = {
       type: 'date',
       required: true,
       index: true,
-      admin: { date: { pickerAppearance: 'dayAndTime', timeIntervals: 15 } },
+      admin: {
+        date: { pickerAppearance: 'dayAndTime', timeIntervals: 15 },
+        // Opens on the chosen batch's month and takes typed dates (docs/decisions/115).
+        components: { Field: '/components/admin/SessionStartsAtField' },
+      },
     },
     { name: 'durationMinutes', type: 'number', required: true, defaultValue: 60, min: 15, max: 240 },
     {
