@@ -49,19 +49,23 @@ test('a student rates after Session 1; the card shows the average once there are
     _status: 'published',
   })
   const batch = (await api.get(`/batches?where[mentor][equals]=${mentor.id}&where[status][equals]=open&depth=0`)).docs[0]
-  const seat = async (userId: number) => api.post('/bookings', { user: userId, mentor: mentor.id, status: 'confirmed' })
+  // A seat needs a plan to pay for it: granted as the other specs do, then the admin seats the student.
+  const seat = async (user: { id: number; email: string }) => {
+    await api.post('/users/subscribe', { email: user.email, planId: 'BEGINNER_TECHY' })
+    await api.post('/bookings', { user: user.id, mentor: mentor.id, status: 'confirmed' })
+  }
 
   // The student who rates in the browser, and two more who rate through the API as themselves.
   const email = `rater-${stamp}@students.mentorloop.in`
   await signInWithEmail(page, email)
   const me = (await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0]
   await api.patch(`/users/${me.id}`, { name: 'Asha Verma' })
-  await seat(me.id)
+  await seat(me)
   const others = []
   for (const n of [1, 2]) {
     const other = { email: `rater-${n}-${stamp}@students.mentorloop.in`, password: `rater-password-${n}-${stamp}` }
     const { doc } = await api.post('/users', { ...other, name: `Other Student${n}`, roles: ['student'], passwordLogin: true })
-    await seat(doc.id)
+    await seat(doc)
     const login = await cmsCall('POST', '/users/login', null, other)
     others.push(login.body?.token as string)
   }
