@@ -11,7 +11,7 @@ import { listMentorDirectory, listMentorHighlights } from '../../services/mentor
 import { createRating, RATING_ASK_TEMPLATE, sendRatingAsks, siteRatingFigures } from '../../services/ratings/ratings'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
 // Site-wide figures and the tick's sweep count every rating and batch: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -26,9 +26,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.useRealTimers())
 
-/** A token issued at the (moved) clock's now. */
-const tokenOf = async (u: TestUser) =>
-  (await payload.login({ collection: 'users', data: { email: u.email, password: u.password }, overrideAccess: true })).token!
+const tokenOf = (u: TestUser) => tokenNow(payload, u)
 
 const setClock = (at: number) => {
   vi.useFakeTimers({ toFake: ['Date'] })
