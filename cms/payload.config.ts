@@ -20,6 +20,7 @@ import { Payments } from './collections/Payments'
 import { Plans } from './collections/Plans'
 import { PracticeAnswers } from './collections/PracticeAnswers'
 import { Questions } from './collections/Questions'
+import { Ratings } from './collections/Ratings'
 import { RefundRequests } from './collections/RefundRequests'
 import { SeatOffers } from './collections/SeatOffers'
 import { SessionAttendance } from './collections/SessionAttendance'
@@ -106,6 +107,7 @@ export default withInternalAccess(
       Sessions,
       SessionReminders,
       SessionAttendance,
+      Ratings,
       Notices,
       JobFailures,
     ]

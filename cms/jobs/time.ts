@@ -6,6 +6,7 @@ import { expireDueOffers, expireOffer } from '../services/batches/offers'
 import { fillFreeSeats, OFFERS_QUEUE } from '../services/batches/seating'
 import { expireCredits } from '../services/plans/credits'
 import { sendRenewalReminders } from '../services/plans/renewal'
+import { sendRatingAsks } from '../services/ratings/ratings'
 import { sendDueSessionReminders } from '../services/sessions/reminders'
 
 /**
@@ -25,6 +26,7 @@ export type TimeWork = {
   credits: number
   reminders: number
   sessionReminders: number
+  ratingAsks: number
 }
 
 /**
@@ -46,7 +48,9 @@ export async function runTimeWork(req: PayloadRequest, opts: { wait?: boolean } 
       const reminders = await sendRenewalReminders(req)
       // Session reminders due now (24 hours and 1 hour before), each round claimed once (docs/decisions/105).
       const sessionReminders = (await sendDueSessionReminders(req)).messages
-      return { expired, ...batches, seats, credits, reminders, sessionReminders }
+      // "Rate your mentor" once per student and batch, after their first attended session (docs/decisions/108).
+      const ratingAsks = await sendRatingAsks(req)
+      return { expired, ...batches, seats, credits, reminders, sessionReminders, ratingAsks }
     },
     opts,
   )
@@ -67,6 +71,7 @@ export const timeTickTask: TaskConfig<{
     credits: number
     reminders: number
     sessionReminders: number
+    ratingAsks: number
   }
 }> = {
   slug: 'timeTick',
@@ -84,6 +89,7 @@ export const timeTickTask: TaskConfig<{
     { name: 'credits', type: 'number' },
     { name: 'reminders', type: 'number' },
     { name: 'sessionReminders', type: 'number' },
+    { name: 'ratingAsks', type: 'number' },
   ],
   handler: async ({ req }) => {
     const work = await runTimeWork(req)
@@ -98,6 +104,7 @@ export const timeTickTask: TaskConfig<{
         credits: 0,
         reminders: 0,
         sessionReminders: 0,
+        ratingAsks: 0,
         ...work,
       },
     }

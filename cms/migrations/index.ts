@@ -14,6 +14,7 @@ import * as migration_20261126_023347_plan_pays_for_one_batch from './20261126_0
 import * as migration_20261126_060211_fast_pages_featured_and_indexes from './20261126_060211_fast_pages_featured_and_indexes'
 import * as migration_20261126_061000_shared_state from './20261126_061000_shared_state'
 import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
+import * as migration_20261126_092628_ratings from './20261126_092628_ratings'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.up,
     down: migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window.down,
     name: '20261126_063639_sessions_reminders_calendar_attendance_refund_window',
+  },
+  {
+    up: migration_20261126_092628_ratings.up,
+    down: migration_20261126_092628_ratings.down,
+    name: '20261126_092628_ratings',
   },
 ]

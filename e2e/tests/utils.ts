@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 
 export const CMS_URL = () => process.env.E2E_CMS_URL ?? 'http://localhost:4101'
@@ -100,4 +101,14 @@ export async function screenshotsAt375And1280(page: Page, name: string, opts: { 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name}: horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
   }
+}
+
+/** Sets the CMS's clock `offsetMs` ahead of the system clock (0 puts it back) through its test clock. */
+export async function moveCmsClock(offsetMs: number) {
+  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
+    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
+  })
+  expect(res.status).toBe(200)
 }

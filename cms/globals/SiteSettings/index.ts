@@ -1,8 +1,21 @@
-import { COPY_PLACEHOLDERS_HELP, DEFAULT_BATCH_SIZE, GSTIN_PATTERN } from '@mentorloop/shared'
-import type { Field, GlobalConfig } from 'payload'
+import { COPY_PLACEHOLDERS_HELP, DEFAULT_BATCH_SIZE, GSTIN_PATTERN, RATINGS_FOR_HERO } from '@mentorloop/shared'
+import type { Field, FieldHook, GlobalConfig } from 'payload'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
+import { siteRatingFigures } from '../../services/ratings/ratings'
+
+/** What the admin reads next to the hero's figures: the real ones, and which the site is showing (docs/decisions/108). */
+const describeRatingFigures: FieldHook = async ({ req }) => {
+  const f = await siteRatingFigures(req)
+  const real =
+    f.count === 0
+      ? 'No ratings yet.'
+      : `${f.count} ${f.count === 1 ? 'rating' : 'ratings'}: average ${f.average?.toFixed(1)}/5, ${f.satisfaction}% gave 4 or 5 stars.`
+  return f.live
+    ? `${real} The site shows these real figures for the stats marked “Average rating” and “Session satisfaction”.`
+    : `${real} The site shows the values typed below until there are ${RATINGS_FOR_HERO} ratings.`
+}
 
 const link: Field[] = [
   { name: 'label', type: 'text', required: true },
@@ -51,6 +64,14 @@ export const SiteSettings: GlobalConfig = {
             { name: 'subheadline', type: 'textarea' },
             { name: 'refundPromise', type: 'text', required: true },
             {
+              name: 'ratingFigures',
+              label: 'Figures from real ratings',
+              type: 'textarea',
+              virtual: true,
+              admin: { readOnly: true, description: `Computed from students’ ratings; used from ${RATINGS_FOR_HERO} ratings.` },
+              hooks: { afterRead: [describeRatingFigures] },
+            },
+            {
               name: 'stats',
               type: 'array',
               minRows: 3,
@@ -58,6 +79,17 @@ export const SiteSettings: GlobalConfig = {
               fields: [
                 { name: 'value', type: 'text', required: true },
                 { name: 'label', type: 'text', required: true },
+                {
+                  name: 'figure',
+                  type: 'select',
+                  defaultValue: 'text',
+                  options: [
+                    { label: 'The value typed here', value: 'text' },
+                    { label: 'Average rating (from real ratings)', value: 'averageRating' },
+                    { label: 'Session satisfaction: 4 and 5 stars (from real ratings)', value: 'satisfaction' },
+                  ],
+                  admin: { description: `A figure from real ratings replaces the value from ${RATINGS_FOR_HERO} ratings.` },
+                },
               ],
             },
           ],

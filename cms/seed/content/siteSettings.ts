@@ -19,7 +19,7 @@ export type SeedSiteSettings = {
     headline: string
     subheadline: string
     refundPromise: string
-    stats: { value: string; label: string }[]
+    stats: { value: string; label: string; figure?: 'text' | 'averageRating' | 'satisfaction' }[]
   }
   features: { title: string; description: string }[]
   explainers: { title: string; points: { text: string }[] }[]
@@ -55,8 +55,8 @@ export const siteSettings: SeedSiteSettings = {
       'Join a small batch of {batchSize} engineering students and learn live, every weekend, from engineers working at Google, Microsoft, Amazon, Flipkart and other top tech companies. Clear goals, honest feedback and a plan you actually follow.',
     refundPromise: 'Not satisfied after Session 1? Ask within {refundWindowHours} hours for a full refund.',
     stats: [
-      { value: '4.9/5', label: 'Average rating' },
-      { value: '95%', label: 'Session satisfaction' },
+      { value: '4.9/5', label: 'Average rating', figure: 'averageRating' },
+      { value: '95%', label: 'Session satisfaction', figure: 'satisfaction' },
       { value: '3-5x', label: 'Cheaper than most mentorship platforms' },
     ],
   },

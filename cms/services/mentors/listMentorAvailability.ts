@@ -1,4 +1,4 @@
-import type { MentorAvailability } from '@mentorloop/shared'
+import { type MentorAvailability, publicRating } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
@@ -14,6 +14,8 @@ type Row = SeatRow & {
   linkedin: string | null
   photo_filename: string | null
   photo_card_filename: string | null
+  rating_count: number | null
+  rating_sum: number | null
 }
 
 /**
@@ -27,10 +29,11 @@ export async function listMentorAvailability(req: PayloadRequest): Promise<Mento
     req,
     sql`SELECT m.id, m.name, m.profession, m.company, m.skills, m.bio, m.linkedin,
                md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename,
-               ${seatColumns}
+               rt.rating_count, rt.rating_sum, ${seatColumns}
           FROM mentors m
           ${openBatchJoin}
           LEFT JOIN media md ON md.id = m.photo_id
+          LEFT JOIN mentor_rating_totals rt ON rt.mentor_id = m.id
          WHERE m._status = 'published'
          ORDER BY m.display_order ASC NULLS LAST, m.name ASC, m.id ASC`,
   )
@@ -48,6 +51,7 @@ export async function listMentorAvailability(req: PayloadRequest): Promise<Mento
       bio: r.bio ?? '',
       linkedin: r.linkedin || null,
       isFull: !seats.open,
+      rating: publicRating(Number(r.rating_count ?? 0), Number(r.rating_sum ?? 0)),
       ...seats,
     }
   })

@@ -1,4 +1,10 @@
-import type { MentorCard, MentorDirectoryPage, MentorDirectoryQuery, MentorHighlights } from '@mentorloop/shared'
+import {
+  type MentorCard,
+  type MentorDirectoryPage,
+  type MentorDirectoryQuery,
+  type MentorHighlights,
+  publicRating,
+} from '@mentorloop/shared'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
@@ -19,12 +25,16 @@ type CardRow = SeatRow & {
   skills: string
   photo_filename: string | null
   photo_card_filename: string | null
+  rating_count: number | null
+  rating_sum: number | null
 }
 
 const cardColumns = sql`m.id, m.name, m.profession, m.company, m.skills,
-  md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename, ${seatColumns}`
+  md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename,
+  rt.rating_count, rt.rating_sum, ${seatColumns}`
 
-const mediaJoin = sql`LEFT JOIN media md ON md.id = m.photo_id`
+/** The photo, and the mentor's rating totals (one row by primary key, kept by each rating's write: docs/decisions/108). */
+const mediaJoin = sql`LEFT JOIN media md ON md.id = m.photo_id LEFT JOIN mentor_rating_totals rt ON rt.mentor_id = m.id`
 
 /** Draft saves live in `_mentors_v`: `_status = 'published'` on the main table is the published profile. */
 const published = sql`m._status = 'published'`
@@ -47,6 +57,7 @@ function toCard(req: PayloadRequest, r: CardRow): MentorCard {
     company: r.company,
     skills: r.skills,
     isFull: !seats.open,
+    rating: publicRating(Number(r.rating_count ?? 0), Number(r.rating_sum ?? 0)),
     ...seats,
   }
 }

@@ -24,6 +24,11 @@ export async function createUser(payload: Payload, opts: { roles?: Role[]; name?
   return { ...user, token: token!, password: PASSWORD }
 }
 
+/** A token issued at the (moved) clock's now: a batch may start more than a sign-in's 7 days from today. */
+export async function tokenNow(payload: Payload, user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  return (await payload.login({ collection: 'users', data: { email: user.email, password: user.password }, overrideAccess: true })).token!
+}
+
 export async function createMentor(
   payload: Payload,
   opts: { user?: User; capacity?: number; published?: boolean; name?: string } = {},

@@ -106,6 +106,16 @@ async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
   return { id: Number(row!.id) }
 }
 
+/** Student A's rating of the mentor persona's batch (written as the service writes it: the collection refuses creates). */
+const ratingOfA = once(async ({ payload, batch, users }: Ctx): Promise<{ id: number }> => {
+  const [row] = await txQuery<{ id: number }>(
+    await createLocalReq({}, payload),
+    sql`INSERT INTO ratings (user_id, batch_id, mentor_id, stars, comment, show_comment, hidden, created_at, updated_at)
+        VALUES (${users.studentA.id}, ${batch.id}, ${Number(batch.mentor)}, 4, 'Helpful', true, false, now(), now()) RETURNING id`,
+  )
+  return { id: Number(row!.id) }
+})
+
 const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   users: {
     allowed: {
@@ -365,6 +375,13 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     createBody: ({ users }) => ({ session: 1, user: users.studentB.id, status: 'present' }),
     createAlsoOk: [400, 404],
     patch: { status: 'absent' },
+  },
+  ratings: {
+    // Written by students through /api/ratings/mine only; admins read them and hide a comment, nobody deletes one.
+    allowed: { create: NOBODY, list: ADMIN, read: ADMIN, update: ADMIN, delete: NOBODY },
+    fixture: ratingOfA,
+    createBody: ({ users, batch }) => ({ user: users.studentB.id, batch: batch.id, mentor: Number(batch.mentor), stars: 5 }),
+    patch: { hidden: true, hiddenReason: 'Access matrix' },
   },
   'session-reminders': {
     // Written only by the minute's tick (services/sessions/reminders.ts); admins read the ledger.

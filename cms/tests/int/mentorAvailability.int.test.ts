@@ -94,6 +94,7 @@ describe('GET /api/mentors/availability', () => {
           'paused',
           'photoUrl',
           'profession',
+          'rating',
           'seatsLeft',
           'skills',
         ].sort(),

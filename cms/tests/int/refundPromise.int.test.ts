@@ -6,7 +6,7 @@ import { createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
 // It changes the business rules' refund window: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -51,9 +51,7 @@ async function scene(students: number) {
   return { mentor, seated, batch, session1End: startsAt + HOUR_MS }
 }
 
-/** A token issued at the (moved) clock's now: the batch may start more than a sign-in's 7 days from today. */
-const tokenOf = async (student: TestUser) =>
-  (await payload.login({ collection: 'users', data: { email: student.email, password: student.password }, overrideAccess: true })).token!
+const tokenOf = (u: TestUser) => tokenNow(payload, u)
 
 const ask = async (student: TestUser, paymentId: number) =>
   rest.post('/refund-requests/request', {

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
@@ -16,9 +16,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.useRealTimers())
 
-/** A token issued at the (moved) clock's now: the batch may start more than a sign-in's 7 days from today. */
-const tokenOf = async (u: TestUser) =>
-  (await payload.login({ collection: 'users', data: { email: u.email, password: u.password }, overrideAccess: true })).token!
+const tokenOf = (u: TestUser) => tokenNow(payload, u)
 
 describe('attendance', () => {
   it('the batch’s mentor or an admin marks seated students from the session’s start; students see only their own', async () => {

@@ -1,3 +1,4 @@
+import type { MentorRating } from './ratings'
 /**
  * A mentor's seats in their open batch (cms/services/seats/seatState.ts is the one place that
  * computes it): `full` when every seat is taken or held, `paused` when staff stopped new bookings,
@@ -53,6 +54,8 @@ export type MentorAvailability = SeatState & {
   linkedin: string | null
   /** The spec's flag: true in waitlist mode (not open for booking). */
   isFull: boolean
+  /** The students' average and count from RATINGS_FOR_CARD ratings; null ("New mentor") before. */
+  rating: MentorRating
 }
 
 /**

@@ -88,6 +88,7 @@ export interface Config {
     sessions: Session;
     'session-reminders': SessionReminder;
     'session-attendance': SessionAttendance;
+    ratings: Rating;
     notices: Notice;
     'job-failures': JobFailure;
     'payload-kv': PayloadKv;
@@ -119,6 +120,7 @@ export interface Config {
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'session-reminders': SessionRemindersSelect<false> | SessionRemindersSelect<true>;
     'session-attendance': SessionAttendanceSelect<false> | SessionAttendanceSelect<true>;
+    ratings: RatingsSelect<false> | RatingsSelect<true>;
     notices: NoticesSelect<false> | NoticesSelect<true>;
     'job-failures': JobFailuresSelect<false> | JobFailuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -847,6 +849,31 @@ export interface SessionAttendance {
   createdAt: string;
 }
 /**
+ * Written by students from their dashboard. Stars, author and batch cannot be changed; hide a comment (with a reason) to keep it off the mentor’s profile.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ratings".
+ */
+export interface Rating {
+  id: number;
+  user: number | User;
+  batch: number | Batch;
+  mentor: number | Mentor;
+  stars: number;
+  comment?: string | null;
+  showComment?: boolean | null;
+  collegeYear?: ('1st year' | '2nd year' | '3rd year' | '4th year' | '5th year' | 'Graduate') | null;
+  /**
+   * Keeps the comment off the mentor’s profile; the stars still count.
+   */
+  hidden?: boolean | null;
+  hiddenReason?: string | null;
+  hiddenBy?: (number | null) | User;
+  hiddenAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "notices".
  */
@@ -1085,6 +1112,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'session-attendance';
         value: number | SessionAttendance;
+      } | null)
+    | ({
+        relationTo: 'ratings';
+        value: number | Rating;
       } | null)
     | ({
         relationTo: 'notices';
@@ -1553,6 +1584,25 @@ export interface SessionAttendanceSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ratings_select".
+ */
+export interface RatingsSelect<T extends boolean = true> {
+  user?: T;
+  batch?: T;
+  mentor?: T;
+  stars?: T;
+  comment?: T;
+  showComment?: T;
+  collegeYear?: T;
+  hidden?: T;
+  hiddenReason?: T;
+  hiddenBy?: T;
+  hiddenAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "notices_select".
  */
 export interface NoticesSelect<T extends boolean = true> {
@@ -1670,10 +1720,18 @@ export interface SiteSetting {
     headline: string;
     subheadline?: string | null;
     refundPromise: string;
+    /**
+     * Computed from students’ ratings; used from 20 ratings.
+     */
+    ratingFigures?: string | null;
     stats?:
       | {
           value: string;
           label: string;
+          /**
+           * A figure from real ratings replaces the value from 20 ratings.
+           */
+          figure?: ('text' | 'averageRating' | 'satisfaction') | null;
           id?: string | null;
         }[]
       | null;
@@ -1818,11 +1876,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         headline?: T;
         subheadline?: T;
         refundPromise?: T;
+        ratingFigures?: T;
         stats?:
           | T
           | {
               value?: T;
               label?: T;
+              figure?: T;
               id?: T;
             };
       };
@@ -1969,6 +2029,7 @@ export interface TaskTimeTick {
     credits?: number | null;
     reminders?: number | null;
     sessionReminders?: number | null;
+    ratingAsks?: number | null;
   };
 }
 /**

@@ -8,6 +8,9 @@ import {
   type MentorDirectoryPage,
   type MentorDirectoryQuery,
   type MentorHighlights,
+  type MentorRating,
+  type PublicRatingComment,
+  type SiteRatingFigures,
 } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { env } from '~/utils/env.server'
@@ -23,6 +26,7 @@ import {
   parseTestimonials,
   type SiteCopy,
   type TestimonialView,
+  withRatingFigures,
 } from './content'
 import { type CacheOptions, cached } from './content-cache.server'
 import { syncContentVersions } from './content-versions.server'
@@ -114,8 +118,24 @@ export function getBusinessRules(): Promise<{ offerHoldHours: number; refundWind
   }).catch(() => ({ offerHoldHours: DEFAULT_OFFER_HOLD_HOURS, refundWindowHours: DEFAULT_REFUND_WINDOW_HOURS }))
 }
 
-export function getSiteSettings(): Promise<SiteCopy> {
-  return withCopyValues(loadSiteSettings())
+export async function getSiteSettings(): Promise<SiteCopy> {
+  const [settings, figures] = await Promise.all([withCopyValues(loadSiteSettings()), getSiteRatingFigures()])
+  const hero = withRatingFigures(settings.hero, figures)
+  return hero === settings.hero ? settings : { ...settings, hero }
+}
+
+/** The hero's figures from real ratings (the CMS's text when the CMS cannot say). */
+function getSiteRatingFigures(): Promise<SiteRatingFigures | null> {
+  return cached('rating-figures', { ttlMs: AVAILABILITY_TTL_MS, tags: ['availability'] }, () =>
+    cms<SiteRatingFigures>('/ratings/site', { timeoutMs: 5_000 }),
+  ).catch(() => null)
+}
+
+/** A mentor's public rating and the comments shown on the profile (first name and college year at most). */
+export function getMentorRatings(mentorId: number): Promise<{ rating: MentorRating; comments: PublicRatingComment[] }> {
+  return cached(`ratings:${mentorId}`, { ttlMs: AVAILABILITY_TTL_MS, tags: ['availability'], group: { name: 'ratings', max: 500 } }, () =>
+    cms<{ rating: MentorRating; comments: PublicRatingComment[] }>(`/ratings/mentor/${mentorId}`, { timeoutMs: 5_000 }),
+  )
 }
 
 function loadSiteSettings(): Promise<SiteCopy> {

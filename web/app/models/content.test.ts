@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFaqs, parsePage, parsePlans, parseSiteSettings, parseTestimonials } from './content'
+import { parseFaqs, parsePage, parsePlans, parseSiteSettings, parseTestimonials, withRatingFigures } from './content'
 
 /** What the CMS answers for site settings nobody has saved yet (a fresh production database). */
 const UNSAVED = { id: 1, globalType: 'site-settings', siteName: 'MentorLoop', footer: { madeWith: 'x' }, hero: {}, about: {} }
@@ -58,7 +58,7 @@ describe('parseSiteSettings', () => {
         copyrightYear: 2025,
       },
     })
-    expect(copy.hero?.stats).toEqual([{ id: null, value: '4.9/5', label: 'Rating' }])
+    expect(copy.hero?.stats).toEqual([{ id: null, value: '4.9/5', label: 'Rating', figure: 'text' }])
     expect(copy.features.map((f) => f.title)).toEqual(['A'])
     expect(copy.explainers).toEqual([{ id: null, title: 'How', points: [{ id: null, text: 'one' }] }])
     expect(copy.footer.services).toEqual([{ id: null, label: 'Book', href: '/#booking' }])
@@ -117,5 +117,29 @@ describe('the collections', () => {
       title: 'Terms',
       summary: null,
     })
+  })
+})
+
+describe('withRatingFigures', () => {
+  const hero = parseSiteSettings({
+    hero: {
+      headline: 'Hi',
+      stats: [
+        { value: '4.9/5', label: 'Average rating', figure: 'averageRating' },
+        { value: '95%', label: 'Session satisfaction', figure: 'satisfaction' },
+        { value: '3-5x', label: 'Cheaper' },
+      ],
+    },
+  }).hero
+  const values = (h: ReturnType<typeof withRatingFigures>) => h?.stats.map((s) => s.value)
+
+  it('keeps the CMS text until the site uses real figures (20 ratings), or when the CMS cannot say', () => {
+    expect(values(withRatingFigures(hero, { count: 19, average: 3.2, satisfaction: 40, live: false }))).toEqual(['4.9/5', '95%', '3-5x'])
+    expect(values(withRatingFigures(hero, null))).toEqual(['4.9/5', '95%', '3-5x'])
+    expect(withRatingFigures(null, { count: 25, average: 4, satisfaction: 80, live: true })).toBeNull()
+  })
+
+  it('replaces only the stats marked as rating figures', () => {
+    expect(values(withRatingFigures(hero, { count: 25, average: 4.25, satisfaction: 84, live: true }))).toEqual(['4.3/5', '84%', '3-5x'])
   })
 })

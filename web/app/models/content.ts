@@ -1,3 +1,4 @@
+import type { SiteRatingFigures } from '@mentorloop/shared'
 import { z } from 'zod'
 
 /**
@@ -59,7 +60,9 @@ const heroSchema = section(
     headline: text,
     subheadline: text,
     refundPromise: text,
-    stats: listOf(z.object({ id, value: required, label: required })),
+    stats: listOf(
+      z.object({ id, value: required, label: required, figure: z.enum(['text', 'averageRating', 'satisfaction']).catch('text') }),
+    ),
   },
   (h) => Boolean(h.headline || h.subheadline || h.refundPromise || h.stats.length),
 )
@@ -189,4 +192,15 @@ export type PageView = Omit<z.output<typeof pageSchema>, 'content'> & { content:
 export function parsePage(raw: unknown): PageView | null {
   const parsed = pageSchema.safeParse(raw)
   return parsed.success && parsed.data.content ? { ...parsed.data, content: parsed.data.content } : null
+}
+
+/**
+ * The hero with its rating figures from real ratings (docs/decisions/108): a stat marked "average
+ * rating" or "session satisfaction" shows the real figure once the site uses them (20 ratings),
+ * and the CMS's text until then.
+ */
+export function withRatingFigures(hero: HeroCopy | null, figures: SiteRatingFigures | null): HeroCopy | null {
+  if (!hero || !figures?.live || figures.average === null || figures.satisfaction === null) return hero
+  const real = { averageRating: `${figures.average.toFixed(1)}/5`, satisfaction: `${figures.satisfaction}%` } as const
+  return { ...hero, stats: hero.stats.map((s) => (s.figure === 'text' ? s : { ...s, value: real[s.figure] })) }
 }

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
+import { MentorRating } from '~/components/mentors/MentorRating'
 import { CmsError } from '~/models/cms.server'
 import { getMentorDirectory } from '~/models/content.server'
 import {
@@ -212,6 +213,7 @@ export default function FindMentors() {
                         </p>
                       </div>
                     </div>
+                    <MentorRating rating={m.rating} className="mt-3" />
                     <p className="mt-3 text-sm text-slate-700">
                       <span className="sr-only">Skills: </span>
                       {skillsOf(m).join(' · ')}

@@ -3,8 +3,9 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
+import { MentorRating } from '~/components/mentors/MentorRating'
 import { CmsError } from '~/models/cms.server'
-import { getBusinessRules, getMentorAvailability } from '~/models/content.server'
+import { getBusinessRules, getMentorAvailability, getMentorRatings } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mentorProfileSeo } from '~/utils/mentorSeo'
 
@@ -35,14 +36,20 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!mentor) throw notFound()
   const slug = mentorSlug(mentor)
   if (slug !== params.slug) throw redirect(`/mentor/${slug}`, 301)
-  const rules = await getBusinessRules()
-  return { mentor, holdHours: rules.offerHoldHours, canonical: `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/mentor/${slug}` }
+  // The comments are extra: without them (the CMS cannot say) the profile still shows.
+  const [rules, ratings] = await Promise.all([getBusinessRules(), getMentorRatings(mentor.id).catch(() => null)])
+  return {
+    mentor,
+    comments: ratings?.comments ?? [],
+    holdHours: rules.offerHoldHours,
+    canonical: `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/mentor/${slug}`,
+  }
 }
 
 export const headers = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60' })
 
 export default function MentorProfile() {
-  const { mentor, holdHours } = useLoaderData<typeof loader>()
+  const { mentor, comments, holdHours } = useLoaderData<typeof loader>()
   const waitlist = seatAction(mentor) === 'waitlist'
   const skills = mentor.skills
     .split(',')
@@ -64,6 +71,7 @@ export default function MentorProfile() {
           <p className="mt-2 text-lg text-slate-700">
             {mentor.profession} <span className="text-slate-600">at</span> {mentor.company}
           </p>
+          <MentorRating rating={mentor.rating} className="mt-2" />
           {mentor.linkedin ? (
             <p className="mt-2">
               <a href={mentor.linkedin} rel="noopener noreferrer me" className="font-semibold text-brand-700 underline">
@@ -93,6 +101,31 @@ export default function MentorProfile() {
             About
           </h2>
           <p className="mt-3 whitespace-pre-line break-words text-slate-800">{mentor.bio}</p>
+        </section>
+      ) : null}
+
+      {comments.length > 0 ? (
+        <section aria-labelledby="comments-heading" className="mt-8" data-testid="rating-comments">
+          <h2 id="comments-heading" className="text-xl font-bold text-slate-900">
+            What students say
+          </h2>
+          <ul className="mt-3 space-y-4">
+            {comments.map((c) => (
+              <li key={`${c.at}-${c.firstName}`} className="rounded-xl border border-slate-200 bg-white p-4">
+                <p className="text-sm font-semibold text-slate-800">
+                  <span aria-hidden="true" className="text-amber-700">
+                    {'★'.repeat(c.stars)}
+                  </span>
+                  <span className="sr-only">{c.stars} out of 5 stars</span>
+                </p>
+                <blockquote className="mt-1 whitespace-pre-line break-words text-slate-800">{c.comment}</blockquote>
+                <p className="mt-2 text-sm text-slate-600">
+                  {c.firstName}
+                  {c.collegeYear ? `, ${c.collegeYear}` : ''} · {formatDate(c.at)}
+                </p>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

@@ -1,4 +1,4 @@
-import type { BatchView, BookingView, NoticeView, PlanTimeline, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
+import type { BatchView, BookingView, NoticeView, PlanTimeline, RatingCard, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
 import { formatDate, formatDateRange, formatDateTime, formatRupees, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -9,6 +9,7 @@ import { primaryButton, secondaryButton } from '~/components/buttons'
 import { Countdown } from '~/components/Countdown'
 import { Deferred } from '~/components/Deferred'
 import { Notices } from '~/components/dashboard/Notices'
+import { RateMentor } from '~/components/dashboard/RateMentor'
 import { type PlanOption, YourPlan } from '~/components/dashboard/YourPlan'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
@@ -35,6 +36,7 @@ import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
+import { getMyRatingCards, rateFormSchema, saveRating } from '~/models/ratings.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
 import { streamOnNavigation } from '~/utils/stream.server'
@@ -70,14 +72,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   )
   // The preferences are small and shown at the foot of the page; without them the section says so.
-  const [preferences, attendance] = await Promise.all([
+  const [preferences, attendance, ratingCards] = await Promise.all([
     getPreferences(token).catch(() => null),
     getMyAttendance(token).catch(() => [] as AttendanceMark[]),
+    getMyRatingCards(token).catch(() => [] as RatingCard[]),
   ])
   const feedUrl = preferences?.calendarToken
     ? `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/api/calendar/${preferences.calendarToken}.ics`
     : null
-  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance }, { headers: NO_STORE })
+  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance, ratingCards }, { headers: NO_STORE })
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -89,6 +92,7 @@ const actionSchema = z.discriminatedUnion('intent', [
   // A checkbox sends its value only when ticked: absent means "no reminders".
   z.object({ intent: z.literal('reminders'), reminders: z.literal('on').optional() }),
   z.object({ intent: z.literal('calendar-link') }),
+  rateFormSchema,
 ])
 
 const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
@@ -98,12 +102,19 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
   decline: 'The seat could not be declined',
   reminders: 'Your reminder preference could not be saved',
   'calendar-link': 'A new calendar link could not be made',
+  rate: 'Your rating could not be saved',
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request)
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return redirectWithToast('/myDashboard', { type: 'error', title: 'That request was not understood.' })
+  if (!parsed.success) {
+    // A rating's own fields say what is wrong with them (stars, comment length); anything else was not understood.
+    const issue = parsed.error.issues.find((i) => i.path[0] === 'stars' || i.path[0] === 'comment')
+    return issue
+      ? redirectWithToast('/myDashboard#rate-mentor', { type: 'error', title: FAILED.rate, description: issue.message })
+      : redirectWithToast('/myDashboard', { type: 'error', title: 'That request was not understood.' })
+  }
   const input = parsed.data
   try {
     switch (input.intent) {
@@ -141,6 +152,13 @@ export async function action({ request }: ActionFunctionArgs) {
             : 'We e-mail you 24 hours and 1 hour before each session.',
         })
       }
+      case 'rate':
+        await saveRating(token, input)
+        return redirectWithToast('/myDashboard#rate-mentor', {
+          type: 'success',
+          title: input.ratingId ? 'Your rating is changed' : 'Thank you for your rating',
+          description: 'You can change it until the batch ends.',
+        })
       case 'calendar-link':
         await renewCalendarToken(token)
         return redirectWithToast('/myDashboard#preferences', {
@@ -151,14 +169,15 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     const message = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
-    return redirectWithToast('/myDashboard', { type: 'error', title: FAILED[input.intent], description: message })
+    const back = input.intent === 'rate' ? '/myDashboard#rate-mentor' : '/myDashboard'
+    return redirectWithToast(back, { type: 'error', title: FAILED[input.intent], description: message })
   }
 }
 
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions, preferences, feedUrl, attendance } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, feedUrl, attendance, ratingCards } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Dashboard" subtitle="Track your upcoming classes and mentorship sessions.">
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
@@ -196,6 +215,7 @@ export default function Dashboard() {
           {({ bookings, waitlist, offers }) => <Upcoming bookings={bookings} waitlist={waitlist} offers={offers} />}
         </Deferred>
       </section>
+      <RateMentor cards={ratingCards} />
       <Attendance marks={attendance} />
       <PreferencesSection preferences={preferences} feedUrl={feedUrl} />
     </PrivatePage>

@@ -1,6 +1,7 @@
 import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath, seatAction } from '@mentorloop/shared'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
+import { MentorRating } from '~/components/mentors/MentorRating'
 import { SectionLink } from './SectionLink'
 import type { MentorCardData, MentorsResult } from './types'
 
@@ -17,6 +18,7 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
       <p className="text-slate-700">
         {mentor.profession} <span className="text-slate-600">at</span> {mentor.company}
       </p>
+      <MentorRating rating={mentor.rating} className="mt-2" />
       <p className="mt-2 text-sm text-slate-600">
         <span className="sr-only">Skills: </span>
         {mentor.skills}
