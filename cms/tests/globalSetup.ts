@@ -37,7 +37,8 @@ export async function setup() {
     cwd: cmsDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_AUTORUN: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 300_000,
+    // A hang guard: migrating took over 5 minutes on a machine loaded by other suites.
+    timeout: 600_000,
   })
   // A migrated copy nobody connects to: test files that need the database to themselves (their
   // jobs sweep every row with a moved clock) clone it (tests/helpers/payload.ts).
