@@ -1,7 +1,6 @@
-import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { adminApi, expectAccessible, moveCmsClock, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Sessions that happen (issue 21): the dashboard's reminder preference and private calendar link
@@ -15,15 +14,6 @@ test.describe.configure({ mode: 'serial' })
 const stamp = Date.now().toString(36)
 const PLAN = 'Beginner Techy Plan'
 const HOUR = 3_600_000
-
-async function moveCmsClock(offsetMs: number) {
-  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
-    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
-  })
-  expect(res.status).toBe(200)
-}
 
 test.afterAll(async () => moveCmsClock(0))
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 
 export const CMS_URL = () => process.env.E2E_CMS_URL ?? 'http://localhost:4101'
@@ -42,6 +43,16 @@ export async function waitUntilSiteShows(path: string, text: string, timeout = 1
 }
 
 /** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
+/** Sets the CMS's clock `offsetMs` ahead of real time through its test clock (0 puts it back; docs/decisions/043). */
+export async function moveCmsClock(offsetMs: number) {
+  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
+    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
+  })
+  expect(res.status).toBe(200)
+}
+
 export async function adminApi() {
   const login = await fetch(`${CMS_URL()}/api/users/login`, {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
   type MentorHome,
   type MentorHomeBatch,
   type NextBatchOption,
+  nowMs,
 } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -122,6 +123,7 @@ export async function getMentorHome(req: PayloadRequest, mentorId: number): Prom
           durationMinutes: Number(s.duration_minutes),
           meetingLink: s.meeting_link,
           cancelled: s.status === 'cancelled',
+          started: new Date(s.starts_at).getTime() <= nowMs(),
           attendance: marks
             .filter((a) => Number(a.session_id) === Number(s.id))
             .map((a) => ({ userId: Number(a.user_id), status: a.status })),

@@ -28,6 +28,8 @@ export type AttendanceMark = 'present' | 'absent'
 /** A session on the mentor's home, with the attendance recorded so far (marked from its start). */
 export type MentorHomeSession = SessionView & {
   cancelled: boolean
+  /** It has started, by the CMS's clock: attendance can be marked. */
+  started: boolean
   attendance: { userId: number; status: AttendanceMark }[]
 }
 

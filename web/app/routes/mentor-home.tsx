@@ -277,7 +277,6 @@ function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: 
               <Attendance
                 batch={batch}
                 session={s}
-                today={today}
                 answer={answer?.intent === 'attendance' && answer.values.sessionId === String(s.id) ? answer : undefined}
                 saved={marked === s.id}
               />
@@ -364,7 +363,11 @@ function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer
   const max = dayInputValue(istDay(new Date(batch.endsOn)))
   const lastLink = batch.sessions.at(-1)?.meetingLink ?? ''
   return (
-    <details className="mt-6 rounded-xl border border-slate-200 p-4" open={Boolean(answer) || batch.sessions.length === 0}>
+    <details
+      className="mt-6 rounded-xl border border-slate-200 p-4"
+      open={Boolean(answer) || batch.sessions.length === 0}
+      data-testid="schedule-form"
+    >
       <summary className="cursor-pointer text-lg font-semibold text-brand-700">Schedule a session in {batch.label}</summary>
       {/* The key resets the fields after a session was scheduled (a new suggestion). */}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={`${batch.sessions.length}`} noValidate>
@@ -590,20 +593,18 @@ function LayoutForm({ batch, answer }: { batch: MentorHomeBatch; answer?: Action
 function Attendance({
   batch,
   session,
-  today,
   answer,
   saved,
 }: {
   batch: MentorHomeBatch
   session: MentorHomeSession
-  today: string
   answer?: ActionAnswer
   saved: boolean
 }) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('sessionId') === String(session.id)
   if (session.cancelled || batch.students.length === 0) return null
-  if (new Date(session.startsAt) > new Date(today)) {
+  if (!session.started) {
     return <p className="mt-2 text-sm text-slate-700">Attendance can be marked from the session’s start.</p>
   }
   const recorded = new Map(session.attendance.map((a) => [a.userId, a.status]))
