@@ -9,10 +9,10 @@ import {
   type LayoutSessionsInput,
   type LayoutSlot,
   now,
-  parseDayInput,
   SESSIONS_PER_LAYOUT,
   type SessionView,
   sessionStart,
+  weekdayOfDay,
 } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -26,11 +26,6 @@ import { scheduleSession } from './scheduleSession'
 /** How far past a batch's first day the dates are looked for (a batch is a month; the rest spill over). */
 const SEARCH_DAYS = 62
 
-const weekdayOf = (date: string) => {
-  const d = parseDayInput(date)!
-  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()
-}
-
 /**
  * The dates of a layout, India time: the first days of the chosen weekdays, from the batch's first
  * day, whose start is still to come; when the batch has fewer left, the next ones after it (which
@@ -41,7 +36,7 @@ export function layoutDates(batch: Pick<BatchRow, 'startsOn'>, input: Pick<Layou
   const dates: string[] = []
   for (let i = 0; i < SEARCH_DAYS && dates.length < SESSIONS_PER_LAYOUT; i++) {
     const date = dayInputValue(istDay(new Date(batch.startsOn.getTime() + i * DAY_MS)))
-    if (weekdays.has(weekdayOf(date)) && sessionStart(date, input.time) > at) dates.push(date)
+    if (weekdays.has(weekdayOfDay(date)) && sessionStart(date, input.time) > at) dates.push(date)
   }
   return dates
 }
@@ -58,7 +53,7 @@ async function planSlots(req: PayloadRequest, batch: BatchRow, input: LayoutSess
   for (const [i, date] of dates.entries()) {
     const startsAt = sessionStart(date, input.time)
     const endsAt = new Date(startsAt.getTime() + minutes * 60_000)
-    const weekday = weekdayOf(date)
+    const weekday = weekdayOfDay(date)
     const earlier = slots.find((s) => {
       const t = Date.parse(s.startsAt)
       return t < endsAt.getTime() && t + minutes * 60_000 > startsAt.getTime()

@@ -2,10 +2,10 @@ import {
   formatDateRange,
   formatDateTime,
   now,
-  parseDayInput,
   type ScheduleSessionInput,
   type SessionView,
   sessionStart,
+  weekdayOfDay,
 } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
 import { classifyApiError } from '../../lib/apiErrors'
@@ -51,8 +51,7 @@ export async function scheduleSession(
       )
     }
     if (startsAt <= now()) throw invalid('date', 'That time has passed: pick a time still to come.')
-    const day = parseDayInput(input.date)!
-    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
+    const weekday = weekdayOfDay(input.date)
     const weekend = weekday === 0 || weekday === 6
     if (!weekend && !input.confirmWeekday) {
       throw new AppError(

@@ -10,7 +10,7 @@ import { freezeClock } from '../helpers/batches'
 import { testPayload } from '../helpers/payload'
 import { queuedEmails } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * Issue 21 on the mentor's home and in /admin: laying out a batch's 4 sessions in one step (dates
@@ -59,20 +59,7 @@ const LINK = 'https://meet.example.com/batch'
 const layout = (token: string, body: Record<string, unknown>) =>
   api.post('/mentor-home/layout', { token, body: { time: '18:00', durationMinutes: 60, meetingLink: LINK, days: ['sat', 'sun'], ...body } })
 
-async function runningMarch(mentor: Mentor) {
-  return payload.create({
-    collection: 'batches',
-    data: {
-      mentor: mentor.id,
-      label: 'March 2027',
-      startsOn: istMidnight(2027, 3, 1).toISOString(),
-      endsOn: istMidnight(2027, 3, 31).toISOString(),
-      capacity: 5,
-      status: 'running',
-    },
-    overrideAccess: true,
-  })
-}
+const runningMarch = (mentor: Mentor) => runningBatchOf(payload, mentor, 2027, 3)
 
 describe('layoutDates', () => {
   it('takes the first chosen weekend days of the batch still to come, India time', () => {

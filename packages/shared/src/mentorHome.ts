@@ -180,6 +180,12 @@ export const openBatchSchema = z.object({
 })
 export type OpenBatchInput = z.infer<typeof openBatchSchema>
 
+/** The day of the week (0 = Sunday) of a day typed or picked (see parseDayInput); NaN when it is not a day. */
+export function weekdayOfDay(date: string): number {
+  const d = parseDayInput(date)
+  return d ? new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() : Number.NaN
+}
+
 /** The instant a session starts: a day and "HH:MM" in India time. */
 export function sessionStart(date: string, time: string): Date {
   const d = parseDayInput(date)
