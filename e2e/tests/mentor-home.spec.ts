@@ -2,7 +2,16 @@ import { formatDateRange, istDay, istMidnight, istMonth, nextIstMonth } from '@m
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { openAvatarMenu, signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, moveCmsClock, screenshotsAt375And1280, waitForHydration } from './utils'
+import {
+  adminApi,
+  CMS_URL,
+  expectAccessible,
+  expectPanelAccessible,
+  moveCmsClock,
+  screenshotsAt375And1280,
+  signInToAdmin,
+  waitForHydration,
+} from './utils'
 
 /**
  * The mentor's home on the site (issue 20, docs/decisions/095-mentor-home.md): a mentor signs in,
@@ -256,6 +265,29 @@ test('the mentor lays out 4 sessions in one step and marks attendance from the f
     'Attendance can be marked from the session’s start.',
   )
   await noJs.close()
+
+  // An admin sees the no-show on the batch in /admin.
+  const adminContext = await browser.newContext()
+  const panel = await adminContext.newPage()
+  await panel.setViewportSize({ width: 1280, height: 900 })
+  await signInToAdmin(panel)
+  const { docs } = await (await adminApi()).get(`/batches?where[mentor][equals]=${mentorId}&where[status][equals]=open&depth=0`)
+  await panel.goto(`${CMS_URL()}/admin/collections/batches/${docs[0].id}`)
+  const noShows = panel.getByTestId('no-shows')
+  await expect(noShows.getByRole('row', { name: new RegExp(`Home Student ${run}`) })).toContainText(/1\s*1$/)
+  await expect(panel.getByTestId('batch-sessions').getByTestId('unmarked-sessions')).toContainText('started session')
+  await expectPanelAccessible(panel, '[data-testid="batch-sessions"]')
+
+  // Ten days after the first laid-out session, the sessions nobody marked (two days after they ended) are on "Needs attention".
+  await moveCmsClock(startsAt + 10 * 24 * 3_600_000 - Date.now())
+  await panel.goto(`${CMS_URL()}/admin`)
+  const unmarked = panel.getByRole('region', { name: 'Sessions without attendance' })
+  await expect(unmarked).toContainText(`Home Mentor ${run} · Weekend mentorship session (${next.label})`)
+  await expect(unmarked).not.toContainText(`Home Mentor ${run} · Session 4 (`)
+  await expect(unmarked.getByRole('link').first()).toHaveAttribute('href', /\/admin\/collections\/sessions\/\d+$/)
+  await expectPanelAccessible(panel, '.ml-attention')
+  await adminContext.close()
+  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
 
   // With JavaScript: changed to present; the page says what is recorded.
   await page.reload()
