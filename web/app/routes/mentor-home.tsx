@@ -352,6 +352,34 @@ function Field({
   )
 }
 
+/** A session's start time (India) and length: the same two fields in "Schedule a session" and "Lay out the sessions". */
+function TimeAndLength({ p, values: v, errors }: { p: string; values: Record<string, string>; errors: FieldErrors }) {
+  return (
+    <>
+      <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
+        {(props) => (
+          <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
+        )}
+      </Field>
+      <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
+        {(props) => (
+          <input
+            {...props}
+            name="durationMinutes"
+            type="number"
+            min={15}
+            max={240}
+            step={15}
+            required
+            defaultValue={v.durationMinutes ?? '60'}
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </>
+  )
+}
+
 function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer?: ActionAnswer; today: string }) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('batchId') === String(batch.id)
@@ -397,26 +425,7 @@ function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer
             />
           )}
         </Field>
-        <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
-          {(props) => (
-            <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
-          )}
-        </Field>
-        <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
-          {(props) => (
-            <input
-              {...props}
-              name="durationMinutes"
-              type="number"
-              min={15}
-              max={240}
-              step={15}
-              required
-              defaultValue={v.durationMinutes ?? '60'}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TimeAndLength p={p} values={v} errors={errors} />
         <Field id={`${p}-link`} label="Meeting link" hint="An https:// address your students join." error={errors.meetingLink}>
           {(props) => (
             <input {...props} name="meetingLink" type="url" required defaultValue={v.meetingLink ?? lastLink} className={inputClass} />
@@ -505,26 +514,7 @@ function LayoutForm({ batch, answer }: { batch: MentorHomeBatch; answer?: Action
             </p>
           ) : null}
         </fieldset>
-        <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
-          {(props) => (
-            <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
-          )}
-        </Field>
-        <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
-          {(props) => (
-            <input
-              {...props}
-              name="durationMinutes"
-              type="number"
-              min={15}
-              max={240}
-              step={15}
-              required
-              defaultValue={v.durationMinutes ?? '60'}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TimeAndLength p={p} values={v} errors={errors} />
         <div className="sm:col-span-2">
           <Field
             id={`${p}-link`}
