@@ -1,6 +1,7 @@
-import { openBatchSchema, scheduleSessionSchema } from '@mentorloop/shared'
+import { layoutSessionsSchema, markAttendanceSchema, openBatchSchema, scheduleSessionSchema } from '@mentorloop/shared'
 import { endpoint, json } from '../lib/endpoint'
-import { getMentorHome, openNextBatch, ownMentorId, scheduleSession } from '../services/mentorHome'
+import { getMentorHome, layoutSessions, openNextBatch, ownMentorId, scheduleSession } from '../services/mentorHome'
+import { markSessionAttendance } from '../services/sessions/attendance'
 
 /**
  * The mentor's home on the site (docs/decisions/095-mentor-home.md). Every call works on the
@@ -44,4 +45,44 @@ export const openBatchEndpoint = endpoint({
   },
 })
 
-export const mentorHomeEndpoints = [mentorHomeEndpoint, scheduleSessionEndpoint, openBatchEndpoint]
+/**
+ * POST /api/mentor-home/layout — lay out a batch's sessions in one step (services/mentorHome/layoutSessions.ts):
+ * with `preview` the computed plan only; otherwise all its sessions, or none with the reason.
+ */
+export const layoutSessionsEndpoint = endpoint({
+  path: '/mentor-home/layout',
+  method: 'post',
+  auth: 'user',
+  body: layoutSessionsSchema,
+  failure: 'Failed to lay out the sessions.',
+  handler: async ({ req, user, body }) => {
+    const mentorId = await ownMentorId(req, user)
+    const { plan, created } = await layoutSessions(req, { mentorId }, body)
+    if (body.preview) return { plan }
+    return json(
+      { message: `${created.length} sessions scheduled. Your students have been e-mailed.`, plan, sessions: created },
+      { status: 201 },
+    )
+  },
+})
+
+/** POST /api/mentor-home/attendance — a session's present/absent marks, from its start (services/sessions/attendance.ts). */
+export const markAttendanceEndpoint = endpoint({
+  path: '/mentor-home/attendance',
+  method: 'post',
+  auth: 'user',
+  body: markAttendanceSchema,
+  failure: 'The attendance could not be saved.',
+  handler: async ({ req, user, body }) => {
+    await ownMentorId(req, user)
+    return { message: 'Attendance saved.', ...(await markSessionAttendance(req, body)) }
+  },
+})
+
+export const mentorHomeEndpoints = [
+  mentorHomeEndpoint,
+  scheduleSessionEndpoint,
+  openBatchEndpoint,
+  layoutSessionsEndpoint,
+  markAttendanceEndpoint,
+]

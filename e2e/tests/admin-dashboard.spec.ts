@@ -1,22 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { FILLER_STUDENTS, PERSONAS } from '@mentorloop/shared/personas'
-import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
+import { expect, test } from '@playwright/test'
+import { ADMIN, adminApi, CMS_URL, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
 
 /**
  * The "Needs attention" dashboard on /admin (docs/decisions/068-admin-attention-dashboard.md): an
  * admin sees a refund request waiting for a decision, follows the link to the refund-requests list
  * filtered to waiting ones, and opens the request. Staff see none of it.
  */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${CMS_URL()}/admin/login`)
-  await page.getByLabel('Email').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(`${CMS_URL()}/admin`)
-}
-
 type Doc = { id: number; status?: string; user?: number; payment?: number }
 
 /** A refund request for a seeded student's paid plan (made as the admin, as the panel would). */
@@ -51,7 +42,7 @@ test('an admin sees a waiting refund request on the dashboard, opens the filtere
   // A decided one, which the filtered list must leave out.
   const decided = await refundRequest(FILLER_STUDENTS.length - 2, 'rejected')
   try {
-    await signIn(page, ADMIN)
+    await signInToAdmin(page, ADMIN)
     const dashboard = page.getByRole('region', { name: 'Needs attention' })
     await expect(dashboard).toBeVisible()
     for (const heading of [
@@ -72,8 +63,7 @@ test('an admin sees a waiting refund request on the dashboard, opens the filtere
     const count = Number((await waiting.innerText()).split(' ')[0])
     expect(count).toBeGreaterThanOrEqual(1)
 
-    const axe = await new AxeBuilder({ page }).include('.ml-attention').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await expectPanelAccessible(page, '.ml-attention')
     await screenshotsAt375And1280(page, 'admin-dashboard')
 
     // The link opens the refund-requests list with the filter applied: waiting ones only.
@@ -102,7 +92,7 @@ test('an admin sees a waiting refund request on the dashboard, opens the filtere
 })
 
 test('staff see no attention dashboard (it shows money)', async ({ page }) => {
-  await signIn(page, { email: PERSONAS.staff.email, password: ADMIN.password })
+  await signInToAdmin(page, { email: PERSONAS.staff.email, password: ADMIN.password })
   await expect(page.getByRole('heading', { name: 'Collections' }).or(page.locator('.dashboard')).first()).toBeVisible()
   await expect(page.getByRole('region', { name: 'Needs attention' })).toHaveCount(0)
   await expect(page.getByText('Payments and refunds')).toHaveCount(0)

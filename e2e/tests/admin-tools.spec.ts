@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { formatDateTime, formatDay, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
+import { adminApi, CMS_URL, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
 
 /**
  * The admin's tools in /admin (docs/decisions/100-103): Grant plan on a user, with what it covers
@@ -17,21 +16,6 @@ test.use({ timezoneId: 'America/New_York' })
 
 const run = Date.now().toString(36)
 
-async function signIn(page: Page) {
-  await page.goto(`${CMS_URL()}/admin/login`)
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(`${CMS_URL()}/admin`)
-}
-
-/** axe on our panel only: Payload's own chrome is not ours to fix here. */
-async function expectPanelAccessible(page: Page, selector: string) {
-  const axe = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([])
-}
-
 test('an admin grants a plan from the user: sees what it covers, confirms, and the payment is recorded', async ({ page }) => {
   const api = await adminApi()
   const email = `granted-${run}@students.mentorloop.in`
@@ -42,7 +26,7 @@ test('an admin grants a plan from the user: sees what it covers, confirms, and t
     roles: ['student'],
   })
 
-  await signIn(page)
+  await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${CMS_URL()}/admin/collections/users/${student.id}`)
   const panel = page.getByRole('region', { name: 'Grant plan' })
@@ -103,7 +87,7 @@ test('an admin rejects a refund request from its button with a note; the decided
     status: 'requested',
   })
 
-  await signIn(page)
+  await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${CMS_URL()}/admin/collections/refund-requests/${request.id}`)
   const panel = page.getByTestId('refund-decision')
@@ -152,7 +136,7 @@ test('dates in the admin are India time for an admin abroad: a batch shows its o
   expect(new Date(batch.startsOn).toLocaleDateString('en-GB', { timeZone: 'America/New_York', day: 'numeric' })).not.toBe(
     istDay.split(' ')[0],
   )
-  await signIn(page)
+  await signInToAdmin(page)
   await page.goto(`${CMS_URL()}/admin/collections/batches?limit=100&sort=startsOn`)
   const row = page.locator('table tbody tr').first()
   await expect(row).toContainText(istDay)
@@ -185,7 +169,7 @@ test('a session’s date picker opens on its batch’s month, keeps to its days,
   })
   const first = istDay(month.startsOn)
 
-  await signIn(page)
+  await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${CMS_URL()}/admin/collections/sessions/create`)
   const field = page.locator('.date-time-field').filter({ has: page.locator('#field-startsAt') })

@@ -1,15 +1,25 @@
-import { formatDateRange, istDay, istMonth, nextIstMonth } from '@mentorloop/shared'
+import { formatDateRange, istDay, istMidnight, istMonth, nextIstMonth } from '@mentorloop/shared'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { openAvatarMenu, signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import {
+  adminApi,
+  CMS_URL,
+  expectAccessible,
+  expectPanelAccessible,
+  moveCmsClock,
+  screenshotsAt375And1280,
+  signInToAdmin,
+  waitForHydration,
+} from './utils'
 
 /**
  * The mentor's home on the site (issue 20, docs/decisions/095-mentor-home.md): a mentor signs in,
  * finds their home in the menu, opens the next batch (pre-filled from the running one, the year
  * shown), sees their students with contact numbers, and schedules the batch's sessions (a weekday
- * confirmed, an overlap refused), with JavaScript and without. Its own mentor and student, so the
- * seeded data stays as other specs expect.
+ * confirmed, an overlap refused), with JavaScript and without; then lays out 4 sessions in one
+ * step and, with the CMS's clock moved to the first one's start, marks who came (issue 21). Its
+ * own mentor and student, so the seeded data stays as other specs expect.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -31,7 +41,11 @@ const saturday = nextDays.find((d) => d.getUTCDay() === 6)!
 const sunday = nextDays.find((d) => d.getUTCDay() === 0 && d > saturday)!
 const tuesday = nextDays.find((d) => d.getUTCDay() === 2)!
 
+const weekendDays = nextDays.filter((d) => d.getUTCDay() === 0 || d.getUTCDay() === 6)
+
 let mentorId = 0
+
+test.afterAll(async () => moveCmsClock(0))
 
 async function userId(email: string): Promise<number> {
   const api = await adminApi()
@@ -45,14 +59,14 @@ const batchCard = (page: Page, label: string) =>
 
 /** Fills and sends the card's "Schedule a session" form (opening it when it is folded). */
 async function schedule(card: Locator, input: { date: string; time: string; link: string; confirmWeekday?: boolean }) {
-  const details = card.locator('details')
-  if ((await details.getAttribute('open')) === null) await card.getByText(/^Schedule a session in/).click()
-  await card.getByLabel('Date').fill(input.date)
-  await card.getByLabel('Start time (IST)').fill(input.time)
-  await card.getByLabel('Length in minutes').fill('60')
-  await card.getByLabel('Meeting link').fill(input.link)
-  if (input.confirmWeekday) await card.getByLabel('Yes, schedule it on a weekday').check()
-  await card.getByRole('button', { name: 'Schedule the session' }).click()
+  const form = card.getByTestId('schedule-form')
+  if ((await form.getAttribute('open')) === null) await form.getByText(/^Schedule a session in/).click()
+  await form.getByLabel('Date').fill(input.date)
+  await form.getByLabel('Start time (IST)').fill(input.time)
+  await form.getByLabel('Length in minutes').fill('60')
+  await form.getByLabel('Meeting link').fill(input.link)
+  if (input.confirmWeekday) await form.getByLabel('Yes, schedule it on a weekday').check()
+  await form.getByRole('button', { name: 'Schedule the session' }).click()
 }
 
 test.beforeAll(async () => {
@@ -144,7 +158,7 @@ test('a mentor opens the next batch from their home, sees their students and sch
   await expect(card.getByTestId('batch-seats')).toContainText(/Seats\s*4\s*Taken\s*1\s*Held\s*0\s*Left\s*3/)
 
   // The date picker starts inside the batch (its month), and accepts only the batch's days.
-  const date = card.getByLabel('Date')
+  const date = card.getByTestId('schedule-form').getByLabel('Date')
   await expect(date).toHaveAttribute('min', value(nextDays[0]!))
   await expect(date).toHaveAttribute('max', value(nextDays.at(-1)!))
   expect((await date.inputValue()).slice(0, 7)).toBe(value(nextDays[0]!).slice(0, 7))
@@ -187,6 +201,107 @@ test('a mentor opens the next batch from their home, sees their students and sch
   await expect(page).toHaveURL('/mentor-home')
   await page.goto(`/mentors/${mentorId}`)
   await expect(page).toHaveURL('/mentor-home')
+})
+
+test('the mentor lays out 4 sessions in one step and marks attendance from the first one’s start, without JavaScript too', async ({
+  page,
+  browser,
+}) => {
+  await signInWithEmail(page, mentorEmail)
+  await page.goto('/mentor-home')
+  await waitForHydration(page)
+  const card = batchCard(page, next.label)
+  const form = card.getByTestId('layout-form')
+  await form.getByText(`Lay out 4 sessions in ${next.label}`).click()
+  await expect(form.getByRole('checkbox', { name: 'Saturday' })).toBeChecked()
+  await expect(form.getByRole('checkbox', { name: 'Sunday' })).toBeChecked()
+  await form.getByLabel('Start time (IST)').fill('16:00')
+  await form.getByLabel('Length in minutes').fill('90')
+  const link = `https://meet.example.com/plan-${run}`
+  await form.getByLabel('Meeting link for the batch').fill(link)
+  await form.getByRole('button', { name: 'Preview the dates' }).click()
+
+  // The server's dates: the first four weekend days of the batch, India time; nothing created yet.
+  const preview = form.getByTestId('layout-preview')
+  await expect(preview.locator('input[type=date]')).toHaveCount(4)
+  for (const [i, d] of weekendDays.slice(0, 4).entries()) await expect(preview.locator('input[type=date]').nth(i)).toHaveValue(value(d))
+  await expect(preview).toContainText('Session 4: ')
+  await expect(preview).toContainText('4:00 pm IST')
+  await expect(card.getByTestId('home-session')).toHaveCount(3)
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'mentor-home-layout-preview')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  await form.getByRole('button', { name: 'Create these 4 sessions' }).click()
+  await expect(page.getByTestId('home-done')).toContainText(`4 sessions scheduled in ${next.label}`)
+  await expect(card.getByTestId('home-session')).toHaveCount(7)
+  const firstLaid = card.getByTestId('home-session').filter({ hasText: 'Session 4' })
+  await expect(firstLaid).toContainText('4:00 pm IST · 90 min')
+  await expect(firstLaid).toContainText('Attendance can be marked from the session’s start.')
+  await expect(firstLaid.getByTestId('attendance-form')).toHaveCount(0)
+
+  // The CMS's clock moves to 10 minutes after the first laid-out session's start.
+  const first = weekendDays[0]!
+  const startsAt = istMidnight(first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate()).getTime() + 16 * 3_600_000
+  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
+
+  // Without JavaScript: the form lists the seated student with present/absent and saves.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const plain = await noJs.newPage()
+  await plain.goto('/mentor-home')
+  const session = batchCard(plain, next.label).getByTestId('home-session').filter({ hasText: 'Session 4' })
+  const attendance = session.getByTestId('attendance-form')
+  await expect(attendance.getByTestId('attendance-recorded')).toHaveText('Nothing recorded yet.')
+  const student = attendance.getByRole('group', { name: `Home Student ${run}` })
+  await student.getByRole('radio', { name: 'Absent' }).check()
+  await attendance.getByRole('button', { name: 'Save attendance' }).click()
+  await expect(plain).toHaveURL(/marked=/)
+  const saved = batchCard(plain, next.label).getByTestId('home-session').filter({ hasText: 'Session 4' })
+  await expect(saved.getByRole('status')).toHaveText('Attendance saved.')
+  await expect(saved.getByTestId('attendance-recorded')).toHaveText('Recorded: 0 present, 1 absent.')
+  await expect(saved.getByRole('group', { name: `Home Student ${run}` }).getByRole('radio', { name: 'Absent' })).toBeChecked()
+  // A later session still waits for its start.
+  await expect(batchCard(plain, next.label).getByTestId('home-session').filter({ hasText: 'Session 7' })).toContainText(
+    'Attendance can be marked from the session’s start.',
+  )
+  await noJs.close()
+
+  // An admin sees the no-show on the batch in /admin.
+  const adminContext = await browser.newContext()
+  const panel = await adminContext.newPage()
+  await panel.setViewportSize({ width: 1280, height: 900 })
+  await signInToAdmin(panel)
+  const { docs } = await (await adminApi()).get(`/batches?where[mentor][equals]=${mentorId}&where[status][equals]=open&depth=0`)
+  await panel.goto(`${CMS_URL()}/admin/collections/batches/${docs[0].id}`)
+  const noShows = panel.getByTestId('no-shows')
+  await expect(noShows.getByRole('row', { name: new RegExp(`Home Student ${run}`) })).toContainText(/1\s*1$/)
+  await expect(panel.getByTestId('batch-sessions').getByTestId('unmarked-sessions')).toContainText('started session')
+  await expectPanelAccessible(panel, '[data-testid="batch-sessions"]')
+
+  // Ten days after the first laid-out session, the sessions nobody marked (two days after they ended) are on "Needs attention".
+  await moveCmsClock(startsAt + 10 * 24 * 3_600_000 - Date.now())
+  await panel.goto(`${CMS_URL()}/admin`)
+  const unmarked = panel.getByRole('region', { name: 'Sessions without attendance' })
+  await expect(unmarked).toContainText(`Home Mentor ${run} · Weekend mentorship session (${next.label})`)
+  await expect(unmarked).not.toContainText(`Home Mentor ${run} · Session 4 (`)
+  await expect(unmarked.getByRole('link').first()).toHaveAttribute('href', /\/admin\/collections\/sessions\/\d+$/)
+  await expectPanelAccessible(panel, '.ml-attention')
+  await adminContext.close()
+  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
+
+  // With JavaScript: changed to present; the page says what is recorded.
+  await page.reload()
+  await waitForHydration(page)
+  const marked = card.getByTestId('home-session').filter({ hasText: 'Session 4' })
+  await marked
+    .getByRole('group', { name: `Home Student ${run}` })
+    .getByRole('radio', { name: 'Present' })
+    .check()
+  await marked.getByRole('button', { name: 'Save attendance' }).click()
+  await expect(marked.getByTestId('attendance-recorded')).toHaveText('Recorded: 1 present, 0 absent.')
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'mentor-home-attendance')
+  await moveCmsClock(0)
 })
 
 test('a student cannot open a mentor home', async ({ page }) => {

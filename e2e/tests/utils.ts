@@ -43,6 +43,32 @@ export async function waitUntilSiteShows(path: string, text: string, timeout = 1
 }
 
 /** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
+/** Sets the CMS's clock `offsetMs` ahead of real time through its test clock (0 puts it back; docs/decisions/043). */
+export async function moveCmsClock(offsetMs: number) {
+  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
+    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
+  })
+  expect(res.status).toBe(200)
+}
+
+/** Signs in to /admin with the login form (the admin unless told otherwise). */
+export async function signInToAdmin(page: Page, who: { email: string; password: string } = ADMIN) {
+  await page.goto(`${CMS_URL()}/admin/login`)
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${CMS_URL()}/admin`)
+}
+
+/** axe on our own part of the admin panel only: Payload's chrome is not ours to fix here. */
+export async function expectPanelAccessible(page: Page, selector: string) {
+  const axe = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([])
+}
+
 export async function adminApi() {
   const login = await fetch(`${CMS_URL()}/api/users/login`, {
     method: 'POST',

@@ -6,6 +6,7 @@ import { mentorIdForUser } from '../../access/mentorIdForUser'
 import { adminOnlyField, adminOrMentor, adminOrOwnMentorDocs } from '../../access/mentorScope'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
 import { findOpenBatch, nextBatchPeriod } from '../../services/batches/batches'
+import { layoutSessionsAdminEndpoint } from './endpoints/layoutSessions'
 import { checkBatchRules, fillSeatsWhenBatchGrows, prepareBatch, showFill } from './hooks/batchRules'
 
 /**
@@ -38,6 +39,7 @@ export const Batches: CollectionConfig = {
       'One month of a mentor’s group. Students book the open batch; it starts running on its first day and completes after its last. Seats that open go to continuing students first, then the waitlist. A mentor has one open batch at a time; mentors open their next batch and schedule its sessions from their home on the site.',
   },
   defaultSort: '-startsOn',
+  endpoints: [layoutSessionsAdminEndpoint],
   access: {
     create: adminOrMentor,
     read: adminOrOwnMentorDocs,
@@ -118,6 +120,12 @@ export const Batches: CollectionConfig = {
       label: 'Seats taken',
       admin: { readOnly: true, description: 'Confirmed seats and held offers, of capacity.' },
       hooks: { afterRead: [showFill] },
+    },
+    {
+      // Admins only (the component checks): no-shows and "Lay out the sessions" (issue 21).
+      name: 'sessionTools',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/BatchSessions' } },
     },
     {
       name: 'startedAt',

@@ -177,6 +177,30 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
           />
         </Card>
 
+        <Card id="unmarked" title="Sessions without attendance">
+          {data.unmarked.count === 0 ? (
+            <p className="ml-attention__empty">Every session that ended two days ago or more has its attendance marked.</p>
+          ) : (
+            <>
+              <p>
+                {plural(data.unmarked.count, 'session')} ended before {formatIst(data.unmarked.endedBefore)} with nobody marked
+                <span className="ml-attention__meta"> · the mentor marks it on their home, or you in Attendance</span>
+              </p>
+              <ul data-testid="unmarked-sessions">
+                {data.unmarked.rows.map((s) => (
+                  <li key={s.id}>
+                    <a href={`${admin}/collections/sessions/${s.id}`}>{formatIst(s.startsAt)}</a>
+                    <span className="ml-attention__meta">
+                      {' '}
+                      · {s.mentorName} · {s.title} ({s.batchLabel})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+
         <Card id="money" title="Payments and refunds">
           <MoneyMonth month={data.money.thisMonth} admin={admin} />
           <MoneyMonth month={data.money.lastMonth} admin={admin} />

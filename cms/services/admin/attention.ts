@@ -6,7 +6,7 @@ import { openBatchJoin, type SeatRow, seatColumns, seatStateFromRow } from '../s
 
 /**
  * What an admin should look at now, for the dashboard on /admin
- * (docs/decisions/068-admin-attention-dashboard.md): five aggregate reads, no HTTP, no access
+ * (docs/decisions/068-admin-attention-dashboard.md): a few aggregate reads, no HTTP, no access
  * checks (the caller shows it to admins only). Times are India time; money is in paise.
  */
 export type Attention = {
@@ -37,6 +37,11 @@ export type Attention = {
     rows: ExpiringOffer[]
   }
   sessions: { today: SessionAttention[]; tomorrow: SessionAttention[]; todayStarts: string; tomorrowStarts: string; dayAfterStarts: string }
+  /**
+   * Sessions that ended `UNMARKED_AFTER_MS` ago or more (within the last `UNMARKED_WINDOW_MS`) with
+   * students seated in their batch and no attendance marked (issue 21), oldest first.
+   */
+  unmarked: { count: number; endedBefore: string; rows: SessionAttention[] }
   money: { thisMonth: MonthMoney; lastMonth: MonthMoney }
 }
 
@@ -94,6 +99,11 @@ export const MENTOR_ROWS = 10
 export const OFFER_ROWS = 20
 export const JOB_FAILURE_ROWS = 10
 const SESSION_ROWS = 100
+export const UNMARKED_ROWS = 20
+/** A mentor has two days after a session ended to mark who came; then it needs an admin's look. */
+export const UNMARKED_AFTER_MS = 2 * 24 * HOUR_MS
+/** Older sessions are history, not something to chase (and sessions from before attendance existed stay out). */
+export const UNMARKED_WINDOW_MS = 30 * 24 * HOUR_MS
 const OFFER_WINDOW_MS = 24 * HOUR_MS
 
 const iso = (v: string | Date) => new Date(v).toISOString()
@@ -116,15 +126,16 @@ export function attentionPeriods(now: Date) {
 }
 
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
-  const [refunds, mentors, offers, sessions, money, jobFailures] = await Promise.all([
+  const [refunds, mentors, offers, sessions, money, jobFailures, unmarked] = await Promise.all([
     readRefunds(req),
     readMentors(req),
     readOffers(req, now),
     readSessions(req, now),
     readMoney(req, now),
     readJobFailures(req),
+    readUnmarked(req, now),
   ])
-  return { refunds, mentors, offers, sessions, money, jobFailures }
+  return { refunds, mentors, offers, sessions, money, jobFailures, unmarked }
 }
 
 /** Unresolved failing steps, the most recently seen first. */
@@ -250,37 +261,45 @@ async function readOffers(req: PayloadRequest, now: Date): Promise<Attention['of
   }
 }
 
+type SessionAttentionRow = {
+  id: number
+  title: string
+  starts_at: string | Date
+  duration_minutes: string
+  mentor_id: number | null
+  mentor_name: string | null
+  label: string
+  total?: string
+}
+
+const sessionAttentionColumns = sql`s.id, s.title, s.starts_at, s.duration_minutes, m.id AS mentor_id, m.name AS mentor_name, b.label`
+const sessionAttentionJoins = sql`JOIN batches b ON b.id = s.batch_id
+          LEFT JOIN mentors m ON m.id = COALESCE(s.mentor_id, b.mentor_id)`
+
+const sessionAttention = (r: SessionAttentionRow): SessionAttention => ({
+  id: Number(r.id),
+  title: r.title,
+  startsAt: iso(r.starts_at),
+  durationMinutes: num(r.duration_minutes),
+  mentorId: r.mentor_id === null ? null : Number(r.mentor_id),
+  mentorName: r.mentor_name ?? '—',
+  batchLabel: r.label,
+})
+
 async function readSessions(req: PayloadRequest, now: Date): Promise<Attention['sessions']> {
   const { todayStarts, tomorrowStarts, dayAfterStarts } = attentionPeriods(now)
-  const rows = await txQuery<{
-    id: number
-    title: string
-    starts_at: string | Date
-    duration_minutes: string
-    mentor_id: number | null
-    mentor_name: string | null
-    label: string
-  }>(
+  const rows = await txQuery<SessionAttentionRow>(
     req,
-    sql`SELECT s.id, s.title, s.starts_at, s.duration_minutes, m.id AS mentor_id, m.name AS mentor_name, b.label
+    sql`SELECT ${sessionAttentionColumns}
           FROM sessions s
-          JOIN batches b ON b.id = s.batch_id
-          LEFT JOIN mentors m ON m.id = COALESCE(s.mentor_id, b.mentor_id)
+          ${sessionAttentionJoins}
          WHERE s.starts_at >= ${todayStarts.toISOString()}::timestamptz
            AND s.starts_at < ${dayAfterStarts.toISOString()}::timestamptz
            AND b.status <> 'cancelled'
          ORDER BY s.starts_at, s.id
          LIMIT ${SESSION_ROWS}`,
   )
-  const all = rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    startsAt: iso(r.starts_at),
-    durationMinutes: num(r.duration_minutes),
-    mentorId: r.mentor_id === null ? null : Number(r.mentor_id),
-    mentorName: r.mentor_name ?? '—',
-    batchLabel: r.label,
-  }))
+  const all = rows.map(sessionAttention)
   const split = tomorrowStarts.getTime()
   return {
     today: all.filter((s) => Date.parse(s.startsAt) < split),
@@ -289,6 +308,27 @@ async function readSessions(req: PayloadRequest, now: Date): Promise<Attention['
     tomorrowStarts: tomorrowStarts.toISOString(),
     dayAfterStarts: dayAfterStarts.toISOString(),
   }
+}
+
+/** Sessions without attendance two days after they ended (see Attention['unmarked']). */
+async function readUnmarked(req: PayloadRequest, now: Date): Promise<Attention['unmarked']> {
+  const endedBefore = new Date(now.getTime() - UNMARKED_AFTER_MS)
+  const since = new Date(now.getTime() - UNMARKED_WINDOW_MS)
+  const rows = await txQuery<SessionAttentionRow>(
+    req,
+    sql`SELECT ${sessionAttentionColumns}, count(*) OVER () AS total
+          FROM sessions s
+          ${sessionAttentionJoins}
+         WHERE s.starts_at + (s.duration_minutes * interval '1 minute') <= ${endedBefore.toISOString()}::timestamptz
+           AND s.starts_at + (s.duration_minutes * interval '1 minute') > ${since.toISOString()}::timestamptz
+           AND COALESCE(s.status, 'scheduled') <> 'cancelled'
+           AND b.status <> 'cancelled'
+           AND EXISTS (SELECT 1 FROM bookings k WHERE k.batch_id = s.batch_id AND k.status IN ('confirmed', 'completed'))
+           AND NOT EXISTS (SELECT 1 FROM session_attendance a WHERE a.session_id = s.id)
+         ORDER BY s.starts_at, s.id
+         LIMIT ${UNMARKED_ROWS}`,
+  )
+  return { count: num(rows[0]?.total), endedBefore: endedBefore.toISOString(), rows: rows.map(sessionAttention) }
 }
 
 /**

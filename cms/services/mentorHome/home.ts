@@ -1,4 +1,13 @@
-import { type BatchView, formatDateRange, formatDay, type MentorHome, type MentorHomeBatch, type NextBatchOption } from '@mentorloop/shared'
+import {
+  type AttendanceMark,
+  type BatchView,
+  formatDateRange,
+  formatDay,
+  type MentorHome,
+  type MentorHomeBatch,
+  type NextBatchOption,
+  nowMs,
+} from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { commonErrors } from '../../lib/errors'
@@ -44,7 +53,8 @@ export async function nextBatchOption(req: PayloadRequest, mentorId: number, bat
 /**
  * The mentor's home: their running and open batches, each with its seats (taken, held, left), the
  * seated students with their contact numbers and the batch's sessions; the waitlist length and
- * whether a next batch can be opened. Four queries whatever the number of students.
+ * whether a next batch can be opened, each session with the attendance recorded. Five queries whatever
+ * the number of students.
  */
 export async function getMentorHome(req: PayloadRequest, mentorId: number): Promise<MentorHome> {
   const [mentor] = await txQuery<{ id: number; name: string; status: string | null }>(
@@ -60,7 +70,7 @@ export async function getMentorHome(req: PayloadRequest, mentorId: number): Prom
         sql`, `,
       )
     : sql`NULL`
-  const [students, sessions, counts] = ids.length
+  const [students, sessions, counts, marks] = ids.length
     ? await Promise.all([
         txQuery<{ batch_id: number; id: number; name: string | null; phone: string | null; email: string | null }>(
           req,
@@ -74,17 +84,22 @@ export async function getMentorHome(req: PayloadRequest, mentorId: number): Prom
           starts_at: string | Date
           duration_minutes: string | number
           meeting_link: string | null
+          status: string | null
         }>(
           req,
-          sql`SELECT batch_id, id, title, starts_at, duration_minutes, meeting_link FROM sessions
+          sql`SELECT batch_id, id, title, starts_at, duration_minutes, meeting_link, status FROM sessions
                WHERE batch_id IN (${idList}) ORDER BY starts_at, id`,
         ),
         txQuery<{ batch_id: number; held: string | number }>(
           req,
           sql`SELECT batch_id, count(*) AS held FROM seat_offers WHERE batch_id IN (${idList}) AND status = 'held' GROUP BY batch_id`,
         ),
+        txQuery<{ session_id: number; user_id: number; status: AttendanceMark }>(
+          req,
+          sql`SELECT session_id, user_id, status FROM session_attendance WHERE batch_id IN (${idList}) ORDER BY session_id, user_id`,
+        ),
       ])
-    : [[], [], []]
+    : [[], [], [], []]
   const [{ n: waiting } = { n: 0 }] = await txQuery<{ n: string | number }>(
     req,
     sql`SELECT count(*) AS n FROM waitlist WHERE mentor_id = ${mentorId} AND status = 'waiting'`,
@@ -107,6 +122,11 @@ export async function getMentorHome(req: PayloadRequest, mentorId: number): Prom
           startsAt: iso(s.starts_at),
           durationMinutes: Number(s.duration_minutes),
           meetingLink: s.meeting_link,
+          cancelled: s.status === 'cancelled',
+          started: new Date(s.starts_at).getTime() <= nowMs(),
+          attendance: marks
+            .filter((a) => Number(a.session_id) === Number(s.id))
+            .map((a) => ({ userId: Number(a.user_id), status: a.status })),
         })),
     }
   })

@@ -1,5 +1,6 @@
 export { ownMentorId } from './access'
 export { getMentorHome, nextBatchOption } from './home'
+export { layoutDates, layoutSessions } from './layoutSessions'
 export { openNextBatch } from './openNextBatch'
 export { overlappingSession } from './overlap'
 export { scheduleSession } from './scheduleSession'

@@ -3,6 +3,9 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
 
+/** The hook context key by which a confirmed day outside the batch passes the Sessions collection's date rule. */
+export const OUTSIDE_CONFIRMED = 'sessionOutsideBatchConfirmed'
+
 /**
  * A session of the mentor that overlaps [startsAt, startsAt + minutes), other than `exceptId`: a
  * mentor cannot be in two sessions at once, whichever batch they belong to. The sentence says which.

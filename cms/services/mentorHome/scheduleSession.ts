@@ -2,10 +2,10 @@ import {
   formatDateRange,
   formatDateTime,
   now,
-  parseDayInput,
   type ScheduleSessionInput,
   type SessionView,
   sessionStart,
+  weekdayOfDay,
 } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
 import { classifyApiError } from '../../lib/apiErrors'
@@ -13,7 +13,7 @@ import { AppError, commonErrors } from '../../lib/errors'
 import { inTransaction } from '../../lib/transaction'
 import { batchEnd, getBatch } from '../batches/batches'
 import { lockMentor } from '../booking/seats'
-import { overlappingSession } from './overlap'
+import { OUTSIDE_CONFIRMED, overlappingSession } from './overlap'
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -26,9 +26,15 @@ const invalid = (field: string, message: string) => commonErrors.invalidInput(me
  * inside the batch's days and has not started yet; a weekday needs the mentor's confirmation
  * (sessions are at weekends by default, docs/design.md §11); it does not overlap another of the
  * mentor's sessions. The batch's students are e-mailed by the collection's hook, in the same
- * transaction.
+ * transaction. A layout (layoutSessions.ts) creates its sessions through here too; a day outside
+ * the batch passes only with `outsideConfirmed`, which it sets after the person confirmed it.
  */
-export async function scheduleSession(req: PayloadRequest, mentorId: number, input: ScheduleSessionInput): Promise<SessionView> {
+export async function scheduleSession(
+  req: PayloadRequest,
+  mentorId: number,
+  input: ScheduleSessionInput,
+  opts: { outsideConfirmed?: boolean } = {},
+): Promise<SessionView> {
   return inTransaction(req, async () => {
     await lockMentor(req, mentorId)
     const batch = await getBatch(req, input.batchId)
@@ -38,15 +44,14 @@ export async function scheduleSession(req: PayloadRequest, mentorId: number, inp
     }
     const startsAt = sessionStart(input.date, input.time)
     const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000)
-    if (startsAt < batch.startsOn || endsAt > batchEnd(batch)) {
+    if (!opts.outsideConfirmed && (startsAt < batch.startsOn || endsAt > batchEnd(batch))) {
       throw invalid(
         'date',
         `A session of the ${batch.label} batch must fall within its days, ${formatDateRange(batch.startsOn, batch.endsOn)}.`,
       )
     }
     if (startsAt <= now()) throw invalid('date', 'That time has passed: pick a time still to come.')
-    const day = parseDayInput(input.date)!
-    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
+    const weekday = weekdayOfDay(input.date)
     const weekend = weekday === 0 || weekday === 6
     if (!weekend && !input.confirmWeekday) {
       throw new AppError(
@@ -73,6 +78,8 @@ export async function scheduleSession(req: PayloadRequest, mentorId: number, inp
         },
         depth: 0,
         overrideAccess: true,
+        // A day outside the batch that the mentor or an admin confirmed (a layout, layoutSessions.ts).
+        context: opts.outsideConfirmed ? { [OUTSIDE_CONFIRMED]: true } : {},
         req,
       })
       return {

@@ -64,6 +64,20 @@ export async function markAttendance(
   })
 }
 
+/**
+ * A session's marks from the mentor's home in one go (one form per session): all or none, each by
+ * markAttendance's rules (a refusal of one rolls back the others).
+ */
+export async function markSessionAttendance(
+  req: PayloadRequest,
+  input: { sessionId: number; marks: { userId: number; status: AttendanceStatus }[] },
+): Promise<{ sessionId: number; marked: number }> {
+  return inTransaction(req, async () => {
+    for (const mark of input.marks) await markAttendance(req, { sessionId: input.sessionId, ...mark })
+    return { sessionId: input.sessionId, marked: input.marks.length }
+  })
+}
+
 /** A student's own marks, newest first. */
 export async function attendanceOf(req: PayloadRequest, userId: number): Promise<AttendanceView[]> {
   const rows = await txQuery<{ session_id: number; title: string; starts_at: string | Date; status: AttendanceStatus }>(
@@ -79,12 +93,39 @@ export async function attendanceOf(req: PayloadRequest, userId: number): Promise
   }))
 }
 
-/** No-shows per batch (admins): students marked absent, and how often. */
-export async function noShowsOfBatch(req: PayloadRequest, batchId: number): Promise<{ userId: number; absences: number }[]> {
-  const rows = await txQuery<{ user_id: number; n: number }>(
-    req,
-    sql`SELECT user_id, count(*)::int AS n FROM session_attendance WHERE batch_id = ${batchId} AND status = 'absent'
-         GROUP BY user_id ORDER BY n DESC, user_id`,
-  )
-  return rows.map((r) => ({ userId: Number(r.user_id), absences: Number(r.n) }))
+export type NoShowRow = { userId: number; name: string | null; email: string; absences: number; marked: number }
+
+/**
+ * No-shows per batch (admins, the batch in /admin): each student of the batch marked absent at
+ * least once, how often, out of how many marked sessions, most absences first; and the batch's
+ * sessions that have started with no mark yet (what the numbers cannot count).
+ */
+export async function noShowsOfBatch(req: PayloadRequest, batchId: number): Promise<{ rows: NoShowRow[]; unmarked: number }> {
+  const [rows, [unmarked]] = await Promise.all([
+    txQuery<{ user_id: number; name: string | null; email: string; absences: number; marked: number }>(
+      req,
+      sql`SELECT a.user_id, u.name, u.email, count(*) FILTER (WHERE a.status = 'absent')::int AS absences, count(*)::int AS marked
+            FROM session_attendance a JOIN users u ON u.id = a.user_id
+           WHERE a.batch_id = ${batchId}
+           GROUP BY a.user_id, u.name, u.email
+          HAVING count(*) FILTER (WHERE a.status = 'absent') > 0
+           ORDER BY absences DESC, a.user_id`,
+    ),
+    txQuery<{ n: number }>(
+      req,
+      sql`SELECT count(*)::int AS n FROM sessions s
+           WHERE s.batch_id = ${batchId} AND COALESCE(s.status, 'scheduled') <> 'cancelled' AND s.starts_at <= ${nowIso()}::timestamptz
+             AND NOT EXISTS (SELECT 1 FROM session_attendance a WHERE a.session_id = s.id)`,
+    ),
+  ])
+  return {
+    rows: rows.map((r) => ({
+      userId: Number(r.user_id),
+      name: r.name,
+      email: r.email,
+      absences: Number(r.absences),
+      marked: Number(r.marked),
+    })),
+    unmarked: Number(unmarked?.n ?? 0),
+  }
 }

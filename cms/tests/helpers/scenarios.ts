@@ -1,4 +1,4 @@
-import type { Role } from '@mentorloop/shared'
+import { istMonth, type Role } from '@mentorloop/shared'
 import type { Batch, Mentor, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
 
@@ -163,5 +163,28 @@ export async function createStudents(payload: Payload, n: number, opts: { credit
     const { token } = await issueSession(await createLocalReq({}, payload), Number(u.id))
     const full = (await payload.findByID({ collection: 'users', id: Number(u.id), depth: 0, overrideAccess: true })) as User
     return { ...full, token, password: '' }
+  })
+}
+
+/** A running batch of the mentor for a calendar month (India time), as the month before would have left it. */
+export async function runningBatchOf(
+  payload: Payload,
+  mentor: Pick<Mentor, 'id'>,
+  year: number,
+  month: number,
+  capacity = 5,
+): Promise<Batch> {
+  const period = istMonth(year, month)
+  return payload.create({
+    collection: 'batches',
+    data: {
+      mentor: mentor.id,
+      label: period.label,
+      startsOn: period.startsOn.toISOString(),
+      endsOn: period.endsOn.toISOString(),
+      capacity,
+      status: 'running',
+    },
+    overrideAccess: true,
   })
 }

@@ -9,7 +9,7 @@ import { freezeClock, tickTo } from '../helpers/batches'
 import { testPayload } from '../helpers/payload'
 import { queuedEmails } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * The mentor's home (docs/decisions/095-mentor-home.md): GET /api/mentor-home answers only the
@@ -29,20 +29,7 @@ async function mentorAccount(capacity = 5): Promise<{ user: TestUser; mentor: Me
 }
 
 /** A running batch for this month (March 2027), as the month before would have left it. */
-async function runningMarch(mentor: Mentor) {
-  return payload.create({
-    collection: 'batches',
-    data: {
-      mentor: mentor.id,
-      label: 'March 2027',
-      startsOn: istMidnight(2027, 3, 1).toISOString(),
-      endsOn: istMidnight(2027, 3, 31).toISOString(),
-      capacity: 5,
-      status: 'running',
-    },
-    overrideAccess: true,
-  })
-}
+const runningMarch = (mentor: Mentor) => runningBatchOf(payload, mentor, 2027, 3)
 
 const home = async (token: string) => api.get('/mentor-home', { token })
 

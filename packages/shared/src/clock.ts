@@ -4,14 +4,21 @@
  * (`vi.setSystemTime`) move `Date.now()` underneath, and a browser test's server can be moved
  * forward with `setClockOffset` (test runs only, see docs/decisions/043-one-clock.md).
  */
-let offsetMs = 0
+/**
+ * The offset lives on the process, not in this module: a Next.js build bundles this module more
+ * than once (route handlers, the admin panel's server components), and every copy must read the
+ * one offset the test clock set.
+ */
+const OFFSET = Symbol.for('mentorloop.clockOffsetMs')
+const clockState = globalThis as typeof globalThis & { [OFFSET]?: number }
+const offset = () => clockState[OFFSET] ?? 0
 
 export function now(): Date {
-  return new Date(Date.now() + offsetMs)
+  return new Date(Date.now() + offset())
 }
 
 export function nowMs(): number {
-  return Date.now() + offsetMs
+  return Date.now() + offset()
 }
 
 export function nowIso(): string {
@@ -20,11 +27,11 @@ export function nowIso(): string {
 
 /** Test runs only: every later `now()` is this many milliseconds ahead of the system clock. */
 export function setClockOffset(ms: number): void {
-  offsetMs = ms
+  clockState[OFFSET] = ms
 }
 
 export function clockOffset(): number {
-  return offsetMs
+  return offset()
 }
 
 export const DAY_MS = 86_400_000

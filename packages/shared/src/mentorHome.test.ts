@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { istMidnight } from './dates'
-import { openBatchSchema, parseDayInput, scheduleSessionSchema, sessionStart } from './mentorHome'
+import { layoutSessionsSchema, openBatchSchema, parseDayInput, scheduleSessionSchema, sessionStart, weekdayOfDay } from './mentorHome'
 
 describe('typed and picked days (the mentor home’s forms)', () => {
   it('reads a date input’s value, a day-first date and a written one; refuses days that do not exist', () => {
@@ -40,5 +40,40 @@ describe('typed and picked days (the mentor home’s forms)', () => {
     expect(ok).toMatchObject({ batchId: 3, durationMinutes: 60, confirmWeekday: true })
     expect(scheduleSessionSchema.parse({ ...ok, confirmWeekday: undefined }).confirmWeekday).toBe(false)
     expect(openBatchSchema.safeParse({ startsOn: '2027-01-01' }).success).toBe(false)
+  })
+})
+
+describe('lay out the sessions (form or JSON)', () => {
+  const base = { batchId: '7', time: '18:00', durationMinutes: '60', meetingLink: 'https://meet.example.com/x' }
+  it('reads one day or several, the preview’s 4 dates and the confirmation boxes', () => {
+    expect(layoutSessionsSchema.parse({ ...base, days: 'sat' })).toMatchObject({
+      batchId: 7,
+      days: ['sat'],
+      preview: false,
+      confirmOutside: false,
+    })
+    const full = layoutSessionsSchema.parse({
+      ...base,
+      days: ['sat', 'sun'],
+      dates: ['2027-04-03', '04/04/2027', '10 Apr 2027', '2027-04-11'],
+      confirmOutside: 'on',
+      preview: 'true',
+    })
+    expect(full).toMatchObject({ days: ['sat', 'sun'], confirmOutside: true, preview: true })
+    expect(full.dates).toHaveLength(4)
+    expect(layoutSessionsSchema.parse({ ...base, days: 'sun', dates: [] }).dates).toBeUndefined()
+  })
+
+  it('refuses no day, a weekday name, a wrong number of dates or a date that is not one', () => {
+    const issue = (v: Record<string, unknown>) => layoutSessionsSchema.safeParse({ ...base, ...v }).error?.issues[0]?.message
+    expect(issue({})).toBe('Pick Saturday, Sunday or both.')
+    expect(issue({ days: ['mon'] })).toBe('Pick Saturday, Sunday or both.')
+    expect(issue({ days: 'sat', dates: ['2027-04-03'] })).toBe('Give the 4 dates of the plan.')
+    expect(issue({ days: 'sat', dates: ['2027-04-03', '2027-04-10', '2027-04-17', '2027-02-30'] })).toContain('not a date')
+  })
+
+  it('names the day of the week of a typed day', () => {
+    expect([weekdayOfDay('2027-04-03'), weekdayOfDay('04/04/2027'), weekdayOfDay('5 Apr 2027')]).toEqual([6, 0, 1])
+    expect(weekdayOfDay('2027-02-30')).toBeNaN()
   })
 })

@@ -20,7 +20,17 @@ export type MentorHomeBatch = BatchView & {
   /** Seats nobody has or holds. */
   left: number
   students: MentorHomeStudent[]
-  sessions: SessionView[]
+  sessions: MentorHomeSession[]
+}
+
+export type AttendanceMark = 'present' | 'absent'
+
+/** A session on the mentor's home, with the attendance recorded so far (marked from its start). */
+export type MentorHomeSession = SessionView & {
+  cancelled: boolean
+  /** It has started, by the CMS's clock: attendance can be marked. */
+  started: boolean
+  attendance: { userId: number; status: AttendanceMark }[]
 }
 
 /** Whether the mentor can open a next batch now, with the dates it would have, or the rule that stops it. */
@@ -98,12 +108,83 @@ export const scheduleSessionSchema = z.object({
 })
 export type ScheduleSessionInput = z.infer<typeof scheduleSessionSchema>
 
+/** How many sessions "Lay out the sessions" plans for a batch (issue 21: the plan includes 4). */
+export const SESSIONS_PER_LAYOUT = 4
+
+/** The weekend days a layout can meet on, with the weekday number (0 = Sunday) and their names. */
+export const LAYOUT_DAYS = { sat: { weekday: 6, name: 'Saturday' }, sun: { weekday: 0, name: 'Sunday' } } as const
+export type LayoutDay = keyof typeof LAYOUT_DAYS
+
+/** A form sends one value or several under one name; JSON sends an array: always an array here. */
+const manyValues = (v: unknown) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v])
+
+/**
+ * "Lay out the sessions" of a batch in one step: the weekend days and a start time in India, one
+ * length and one meeting link. The server computes the dates (the first chosen weekend days of the
+ * batch still to come); `dates` sends them back from the preview, changed or not. A weekday or a
+ * day outside the batch needs its confirmation; `preview` computes and checks without writing.
+ */
+export const layoutSessionsSchema = scheduleSessionSchema
+  .pick({ batchId: true, time: true, durationMinutes: true, meetingLink: true, confirmWeekday: true })
+  .extend({
+    days: z.preprocess(
+      manyValues,
+      z
+        .array(z.enum(['sat', 'sun'], { error: 'Pick Saturday, Sunday or both.' }))
+        .min(1, 'Pick Saturday, Sunday or both.')
+        .max(2, 'Pick Saturday, Sunday or both.'),
+    ),
+    dates: z.preprocess(
+      (v) => (manyValues(v).length === 0 ? undefined : manyValues(v)),
+      z.array(dayField('session’s date')).length(SESSIONS_PER_LAYOUT, `Give the ${SESSIONS_PER_LAYOUT} dates of the plan.`).optional(),
+    ),
+    confirmOutside: checkbox,
+    preview: checkbox,
+  })
+export type LayoutSessionsInput = z.infer<typeof layoutSessionsSchema>
+
+/** One session of a layout, as the preview shows it and the layout creates it. */
+export type LayoutSlot = {
+  date: string
+  startsAt: string
+  title: string
+  /** Not a Saturday or Sunday: needs `confirmWeekday`. */
+  weekday: boolean
+  /** Outside the batch's days: needs `confirmOutside`. */
+  outside: boolean
+  /** The sentence naming the session it overlaps (another of the mentor's, or an earlier one of this plan). */
+  clash: string | null
+}
+
+export type LayoutPlan = {
+  batch: BatchView
+  slots: LayoutSlot[]
+  needsConfirmWeekday: boolean
+  needsConfirmOutside: boolean
+}
+
+/** "Mark attendance" of a session from the mentor's home: present or absent for each seated student. */
+export const markAttendanceSchema = z.object({
+  sessionId: idSchema,
+  marks: z
+    .array(z.object({ userId: idSchema, status: z.enum(['present', 'absent'], { error: 'Mark each student present or absent.' }) }))
+    .min(1, 'Mark at least one student present or absent.')
+    .max(500, 'Too many marks at once.'),
+})
+export type MarkAttendanceInput = z.infer<typeof markAttendanceSchema>
+
 /** "Open the next batch": its first and last day. */
 export const openBatchSchema = z.object({
   startsOn: dayField('first day'),
   endsOn: dayField('last day'),
 })
 export type OpenBatchInput = z.infer<typeof openBatchSchema>
+
+/** The day of the week (0 = Sunday) of a day typed or picked (see parseDayInput); NaN when it is not a day. */
+export function weekdayOfDay(date: string): number {
+  const d = parseDayInput(date)
+  return d ? new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() : Number.NaN
+}
 
 /** The instant a session starts: a day and "HH:MM" in India time. */
 export function sessionStart(date: string, time: string): Date {

@@ -1,4 +1,4 @@
-import type { BatchView, MentorHome, SessionView } from '@mentorloop/shared'
+import type { BatchView, LayoutPlan, MarkAttendanceInput, MentorHome, SessionView } from '@mentorloop/shared'
 import { cms } from './cms.server'
 
 /** The signed-in mentor's home (GET /api/mentor-home): the CMS finds the mentor from the token alone. */
@@ -9,3 +9,16 @@ export const postSession = (token: string, body: Record<string, unknown>) =>
 
 export const postNextBatch = (token: string, body: { startsOn: string; endsOn: string }) =>
   cms<{ message: string; batch: BatchView }>('/mentor-home/batches', { method: 'POST', token, body, timeoutMs: 20_000 })
+
+/** Lay out a batch's sessions (POST /api/mentor-home/layout): with `preview` the plan only. */
+export const postLayout = (token: string, body: Record<string, unknown>) =>
+  cms<{ message?: string; plan: LayoutPlan; sessions?: SessionView[] }>('/mentor-home/layout', {
+    method: 'POST',
+    token,
+    body,
+    timeoutMs: 30_000,
+  })
+
+/** A session's present/absent marks (POST /api/mentor-home/attendance), from its start. */
+export const postAttendance = (token: string, body: MarkAttendanceInput) =>
+  cms<{ message: string; sessionId: number; marked: number }>('/mentor-home/attendance', { method: 'POST', token, body, timeoutMs: 20_000 })

@@ -4,20 +4,26 @@ import {
   formatDateRange,
   formatDateTime,
   istDay,
+  LAYOUT_DAYS,
+  type LayoutPlan,
+  layoutSessionsSchema,
   type MentorHome,
   type MentorHomeBatch,
+  type MentorHomeSession,
+  markAttendanceSchema,
   now,
   openBatchSchema,
+  SESSIONS_PER_LAYOUT,
   scheduleSessionSchema,
 } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
-import { primaryButton } from '~/components/buttons'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { CmsError, cmsUnavailable, isCmsUnavailable } from '~/models/cms.server'
-import { getMentorHome, postNextBatch, postSession } from '~/models/mentorHome.server'
+import { getMentorHome, postAttendance, postLayout, postNextBatch, postSession } from '~/models/mentorHome.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
 /**
@@ -42,7 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error
   }
   const url = new URL(request.url)
-  const done = { scheduled: Number(url.searchParams.get('scheduled')) || null, opened: Number(url.searchParams.get('opened')) || null }
+  const done = {
+    scheduled: Number(url.searchParams.get('scheduled')) || null,
+    opened: Number(url.searchParams.get('opened')) || null,
+    laidOut: Number(url.searchParams.get('laidOut')) || null,
+    marked: Number(url.searchParams.get('marked')) || null,
+  }
   return data({ home, done, today: now().toISOString() }, { headers: NO_STORE })
 }
 
@@ -50,15 +61,26 @@ export const headers = () => NO_STORE
 
 type FieldErrors = Record<string, string>
 type ActionAnswer = {
-  intent: 'schedule' | 'open'
+  intent: Intent
   batchId: number | null
   message: string
   code: string
   fieldErrors: FieldErrors
   values: Record<string, string>
+  /** A layout's chosen days and (after a preview) its dates, which a form sends under one name each. */
+  days?: string[]
+  dates?: string[]
+  /** The computed layout, answered to "Preview the dates". */
+  plan?: LayoutPlan
 }
 
-const intentSchema = z.enum(['schedule', 'open'])
+const intentSchema = z.enum(['schedule', 'open', 'layout', 'attendance'])
+type Intent = z.infer<typeof intentSchema>
+
+/** The marks of an attendance form: one radio group per student, `mark-<student id>`. */
+function marksOf(form: FormData) {
+  return [...form.entries()].filter(([k]) => k.startsWith('mark-')).map(([k, v]) => ({ userId: Number(k.slice(5)), status: String(v) }))
+}
 
 function zodErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {}
@@ -75,14 +97,57 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = intentSchema.safeParse(values.intent)
   if (!intent.success) return data({ error: 'Unknown action.' }, { status: 400, headers: NO_STORE })
   const batchId = Number(values.batchId) || null
-  const refuse = (status: number, message: string, fieldErrors: FieldErrors = {}, code = 'INVALID_INPUT') =>
-    data<ActionAnswer>({ intent: intent.data, batchId, message, code, fieldErrors, values }, { status, headers: NO_STORE })
+  const reply = (
+    status: number,
+    message: string,
+    fieldErrors: FieldErrors = {},
+    code = 'INVALID_INPUT',
+    extra: Partial<ActionAnswer> = {},
+  ) => data<ActionAnswer>({ intent: intent.data, batchId, message, code, fieldErrors, values, ...extra }, { status, headers: NO_STORE })
+
+  const fail = (error: unknown, extra: Partial<ActionAnswer> = {}) => {
+    if (isCmsUnavailable(error)) return reply(503, 'Temporarily unavailable, please try again.', {}, 'SERVICE_UNAVAILABLE', extra)
+    const refusal = error instanceof CmsError ? error.refusal : null
+    if (refusal) return reply((error as CmsError).status, refusal.message, refusal.fieldErrors ?? {}, refusal.code, extra)
+    throw error
+  }
+
+  if (intent.data === 'layout') {
+    const days = form.getAll('days').map(String)
+    const dates = form.getAll('dates').map(String)
+    const preview = values.step !== 'create'
+    const parsed = layoutSessionsSchema.safeParse({ ...values, days, dates: preview ? undefined : dates, preview })
+    if (!parsed.success) {
+      return reply(400, 'Please correct the fields marked below.', zodErrors(parsed.error), 'INVALID_INPUT', { days, dates })
+    }
+    try {
+      const answer = await postLayout(token, parsed.data as Record<string, unknown>)
+      if (preview) {
+        const plan = answer.plan
+        return reply(200, '', {}, 'PREVIEW', { days, plan, dates: plan.slots.map((x) => x.date) })
+      }
+      return redirect(`/mentor-home?laidOut=${batchId}#batch-${batchId}`, { headers: NO_STORE })
+    } catch (error) {
+      return fail(error, { days, dates: preview ? undefined : dates })
+    }
+  }
+
+  if (intent.data === 'attendance') {
+    const parsed = markAttendanceSchema.safeParse({ sessionId: values.sessionId, marks: marksOf(form) })
+    if (!parsed.success) return reply(400, parsed.error.issues[0]?.message ?? 'Mark each student present or absent.')
+    try {
+      await postAttendance(token, parsed.data)
+      return redirect(`/mentor-home?marked=${parsed.data.sessionId}#session-${parsed.data.sessionId}`, { headers: NO_STORE })
+    } catch (error) {
+      return fail(error)
+    }
+  }
 
   // Checked here first (the same schemas the CMS uses) so a slip is answered without a round trip.
   const parsed = intent.data === 'schedule' ? scheduleSessionSchema.safeParse(values) : openBatchSchema.safeParse(values)
   if (!parsed.success) {
     const fieldErrors = zodErrors(parsed.error)
-    return refuse(400, 'Please correct the fields marked below.', fieldErrors)
+    return reply(400, 'Please correct the fields marked below.', fieldErrors)
   }
   try {
     if (intent.data === 'schedule') {
@@ -92,10 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { batch } = await postNextBatch(token, parsed.data as { startsOn: string; endsOn: string })
     return redirect(`/mentor-home?opened=${batch.id}#batch-${batch.id}`, { headers: NO_STORE })
   } catch (error) {
-    if (isCmsUnavailable(error)) return refuse(503, 'Temporarily unavailable, please try again.', {}, 'SERVICE_UNAVAILABLE')
-    const refusal = error instanceof CmsError ? error.refusal : null
-    if (refusal) return refuse((error as CmsError).status, refusal.message, refusal.fieldErrors ?? {}, refusal.code)
-    throw error
+    return fail(error)
   }
 }
 
@@ -106,12 +168,18 @@ export default function MentorHomePage() {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined
   const scheduled = done.scheduled ? home.batches.flatMap((b) => b.sessions).find((s) => s.id === done.scheduled) : null
   const opened = done.opened ? home.batches.find((b) => b.id === done.opened) : null
+  const laidOut = done.laidOut ? home.batches.find((b) => b.id === done.laidOut) : null
   return (
     <PrivatePage title="Your home" subtitle={`${home.mentor.name}: your batches, students and sessions. Times are India time (IST).`}>
       <div role="status" className="empty:hidden" data-testid="home-done">
         {scheduled ? (
           <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
             Session scheduled for {formatDateTime(scheduled.startsAt)}. Your students have been e-mailed.
+          </p>
+        ) : null}
+        {laidOut ? (
+          <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
+            {SESSIONS_PER_LAYOUT} sessions scheduled in {laidOut.label}. Your students have been e-mailed.
           </p>
         ) : null}
         {opened ? (
@@ -131,12 +199,7 @@ export default function MentorHomePage() {
       {home.batches.length === 0 ? <p className="mb-8 text-slate-700">You have no running or open batch.</p> : null}
       <div className="space-y-8">
         {home.batches.map((batch) => (
-          <BatchCard
-            key={batch.id}
-            batch={batch}
-            answer={answer?.intent === 'schedule' && answer.batchId === batch.id ? answer : undefined}
-            today={today}
-          />
+          <BatchCard key={batch.id} batch={batch} answer={answer?.batchId === batch.id ? answer : undefined} today={today} />
         ))}
       </div>
       <NextBatch home={home} answer={answer?.intent === 'open' ? answer : undefined} />
@@ -145,6 +208,7 @@ export default function MentorHomePage() {
 }
 
 function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: ActionAnswer; today: string }) {
+  const { marked } = useLoaderData<typeof loader>().done
   const headingId = `batch-${batch.id}-heading`
   return (
     <section
@@ -197,9 +261,10 @@ function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: 
       ) : (
         <ul className="mt-2 space-y-2" data-testid="home-sessions">
           {batch.sessions.map((s) => (
-            <li key={s.id} className="rounded-lg bg-slate-50 p-3">
+            <li key={s.id} id={`session-${s.id}`} className="rounded-lg bg-slate-50 p-3" data-testid="home-session">
               <p className="font-medium">
                 <time dateTime={s.startsAt}>{formatDateTime(s.startsAt)}</time> · {s.durationMinutes} min
+                {s.cancelled ? ' · cancelled' : ''}
               </p>
               <p className="text-slate-700">{s.title}</p>
               {s.meetingLink ? (
@@ -209,11 +274,18 @@ function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: 
               ) : (
                 <p className="text-slate-700">No meeting link yet.</p>
               )}
+              <Attendance
+                batch={batch}
+                session={s}
+                answer={answer?.intent === 'attendance' && answer.values.sessionId === String(s.id) ? answer : undefined}
+                saved={marked === s.id}
+              />
             </li>
           ))}
         </ul>
       )}
-      <ScheduleForm batch={batch} answer={answer} today={today} />
+      <LayoutForm batch={batch} answer={answer?.intent === 'layout' ? answer : undefined} />
+      <ScheduleForm batch={batch} answer={answer?.intent === 'schedule' ? answer : undefined} today={today} />
     </section>
   )
 }
@@ -280,6 +352,34 @@ function Field({
   )
 }
 
+/** A session's start time (India) and length: the same two fields in "Schedule a session" and "Lay out the sessions". */
+function TimeAndLength({ p, values: v, errors }: { p: string; values: Record<string, string>; errors: FieldErrors }) {
+  return (
+    <>
+      <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
+        {(props) => (
+          <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
+        )}
+      </Field>
+      <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
+        {(props) => (
+          <input
+            {...props}
+            name="durationMinutes"
+            type="number"
+            min={15}
+            max={240}
+            step={15}
+            required
+            defaultValue={v.durationMinutes ?? '60'}
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </>
+  )
+}
+
 function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer?: ActionAnswer; today: string }) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('batchId') === String(batch.id)
@@ -291,7 +391,11 @@ function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer
   const max = dayInputValue(istDay(new Date(batch.endsOn)))
   const lastLink = batch.sessions.at(-1)?.meetingLink ?? ''
   return (
-    <details className="mt-6 rounded-xl border border-slate-200 p-4" open={Boolean(answer) || batch.sessions.length === 0}>
+    <details
+      className="mt-6 rounded-xl border border-slate-200 p-4"
+      open={Boolean(answer) || batch.sessions.length === 0}
+      data-testid="schedule-form"
+    >
       <summary className="cursor-pointer text-lg font-semibold text-brand-700">Schedule a session in {batch.label}</summary>
       {/* The key resets the fields after a session was scheduled (a new suggestion). */}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" key={`${batch.sessions.length}`} noValidate>
@@ -321,26 +425,7 @@ function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer
             />
           )}
         </Field>
-        <Field id={`${p}-time`} label="Start time (IST)" error={errors.time}>
-          {(props) => (
-            <input {...props} name="time" type="time" step={900} required defaultValue={v.time ?? '10:00'} className={inputClass} />
-          )}
-        </Field>
-        <Field id={`${p}-duration`} label="Length in minutes" error={errors.durationMinutes}>
-          {(props) => (
-            <input
-              {...props}
-              name="durationMinutes"
-              type="number"
-              min={15}
-              max={240}
-              step={15}
-              required
-              defaultValue={v.durationMinutes ?? '60'}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TimeAndLength p={p} values={v} errors={errors} />
         <Field id={`${p}-link`} label="Meeting link" hint="An https:// address your students join." error={errors.meetingLink}>
           {(props) => (
             <input {...props} name="meetingLink" type="url" required defaultValue={v.meetingLink ?? lastLink} className={inputClass} />
@@ -375,6 +460,199 @@ function ScheduleForm({ batch, answer, today }: { batch: MentorHomeBatch; answer
         </div>
       </Form>
     </details>
+  )
+}
+
+const alertClass = 'rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200 sm:col-span-2'
+
+/**
+ * "Lay out the sessions": the weekend days, a start time, one length and one link; "Preview the
+ * dates" answers the computed dates (editable), "Create these sessions" creates them all at once.
+ * A weekday or a day outside the batch asks for its box to be ticked. Works without JavaScript.
+ */
+function LayoutForm({ batch, answer }: { batch: MentorHomeBatch; answer?: ActionAnswer }) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'layout' &&
+    navigation.formData?.get('batchId') === String(batch.id)
+  const v = answer?.values ?? {}
+  const errors = answer?.fieldErrors ?? {}
+  const days = answer?.days ?? Object.keys(LAYOUT_DAYS)
+  const dates = answer?.dates ?? []
+  const plan = answer?.plan
+  const askWeekday = Boolean(plan?.needsConfirmWeekday) || answer?.code === 'CONFIRM_WEEKDAY'
+  const askOutside = Boolean(plan?.needsConfirmOutside) || answer?.code === 'CONFIRM_OUTSIDE'
+  const p = `l${batch.id}`
+  const lastLink = batch.sessions.at(-1)?.meetingLink ?? ''
+  return (
+    <details className="mt-6 rounded-xl border border-slate-200 p-4" open={Boolean(answer)} data-testid="layout-form">
+      <summary className="cursor-pointer text-lg font-semibold text-brand-700">
+        Lay out {SESSIONS_PER_LAYOUT} sessions in {batch.label}
+      </summary>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="layout" />
+        <input type="hidden" name="batchId" value={batch.id} />
+        {answer?.message ? (
+          <p role="alert" className={alertClass}>
+            {answer.message}
+          </p>
+        ) : null}
+        <fieldset className="sm:col-span-2" aria-describedby={errors.days ? `${p}-days-error` : undefined}>
+          <legend className="font-medium text-slate-900">Weekend days</legend>
+          <div className="mt-1 flex gap-6">
+            {Object.entries(LAYOUT_DAYS).map(([value, d]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="checkbox" name="days" value={value} defaultChecked={days.includes(value)} className="h-4 w-4" />
+                {d.name}
+              </label>
+            ))}
+          </div>
+          {errors.days ? (
+            <p id={`${p}-days-error`} className="mt-1 text-sm text-red-800">
+              {errors.days}
+            </p>
+          ) : null}
+        </fieldset>
+        <TimeAndLength p={p} values={v} errors={errors} />
+        <div className="sm:col-span-2">
+          <Field
+            id={`${p}-link`}
+            label="Meeting link for the batch"
+            hint="An https:// address your students join."
+            error={errors.meetingLink}
+          >
+            {(props) => (
+              <input {...props} name="meetingLink" type="url" required defaultValue={v.meetingLink ?? lastLink} className={inputClass} />
+            )}
+          </Field>
+        </div>
+        {dates.length > 0 ? (
+          <fieldset className="sm:col-span-2" data-testid="layout-preview">
+            <legend className="font-medium text-slate-900">The dates (India time); change one if you need to</legend>
+            <ol className="mt-2 grid gap-3 sm:grid-cols-2">
+              {dates.map((date, i) => {
+                const slot = plan?.slots[i]
+                const notes = [slot?.weekday ? 'a weekday' : null, slot?.outside ? 'outside the batch' : null, slot?.clash].filter(Boolean)
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the n-th session of the plan, whatever its date
+                  <li key={i}>
+                    <label htmlFor={`${p}-date-${i}`} className="block text-sm text-slate-800">
+                      {slot ? `${slot.title}: ${formatDateTime(slot.startsAt)}` : `Session ${i + 1}`}
+                    </label>
+                    <input id={`${p}-date-${i}`} name="dates" type="date" required defaultValue={date} className={inputClass} />
+                    {notes.length ? <p className="mt-1 text-sm text-amber-900">{notes.join(' · ')}</p> : null}
+                  </li>
+                )
+              })}
+            </ol>
+            {errors.dates ? <p className="mt-1 text-sm text-red-800">{errors.dates}</p> : null}
+          </fieldset>
+        ) : null}
+        {askWeekday ? (
+          <label className="flex items-start gap-2 font-medium text-slate-900 sm:col-span-2">
+            <input type="checkbox" name="confirmWeekday" className="mt-1 h-4 w-4" />
+            Yes, schedule on a weekday
+          </label>
+        ) : null}
+        {askOutside ? (
+          <label className="flex items-start gap-2 font-medium text-slate-900 sm:col-span-2">
+            <input type="checkbox" name="confirmOutside" className="mt-1 h-4 w-4" />
+            Yes, schedule outside the batch’s days ({formatDateRange(batch.startsOn, batch.endsOn)})
+          </label>
+        ) : null}
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <button type="submit" name="step" value="preview" className={dates.length ? secondaryButton : primaryButton} disabled={busy}>
+            {dates.length ? 'Preview again' : 'Preview the dates'}
+          </button>
+          {dates.length ? (
+            <button type="submit" name="step" value="create" className={primaryButton} disabled={busy}>
+              {busy ? 'Scheduling…' : `Create these ${dates.length} sessions`}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </details>
+  )
+}
+
+/**
+ * Who came to a session: from its start, one form listing the seated students with present/absent
+ * radios, showing what is recorded already; before the start, when it opens.
+ */
+function Attendance({
+  batch,
+  session,
+  answer,
+  saved,
+}: {
+  batch: MentorHomeBatch
+  session: MentorHomeSession
+  answer?: ActionAnswer
+  saved: boolean
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('sessionId') === String(session.id)
+  if (session.cancelled || batch.students.length === 0) return null
+  if (!session.started) {
+    return <p className="mt-2 text-sm text-slate-700">Attendance can be marked from the session’s start.</p>
+  }
+  const recorded = new Map(session.attendance.map((a) => [a.userId, a.status]))
+  const present = session.attendance.filter((a) => a.status === 'present').length
+  const headingId = `session-${session.id}-attendance`
+  return (
+    <Form
+      method="post"
+      className="mt-3 rounded-lg bg-white p-3 ring-1 ring-slate-200"
+      aria-labelledby={headingId}
+      data-testid="attendance-form"
+    >
+      <input type="hidden" name="intent" value="attendance" />
+      <input type="hidden" name="sessionId" value={session.id} />
+      <input type="hidden" name="batchId" value={batch.id} />
+      <h4 id={headingId} className="font-semibold">
+        Attendance<span className="sr-only"> for {formatDateTime(session.startsAt)}</span>
+      </h4>
+      <p className="text-sm text-slate-700" data-testid="attendance-recorded">
+        {session.attendance.length === 0
+          ? 'Nothing recorded yet.'
+          : `Recorded: ${present} present, ${session.attendance.length - present} absent.`}
+      </p>
+      {saved ? (
+        <p role="status" className="mt-2 text-sm text-emerald-900">
+          Attendance saved.
+        </p>
+      ) : null}
+      {answer ? (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
+          {answer.message}
+        </p>
+      ) : null}
+      <ul className="mt-2 divide-y divide-slate-200">
+        {batch.students.map((st) => (
+          <li key={st.id}>
+            <fieldset className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-6">
+              <legend className="font-medium sm:float-left sm:w-1/3">{st.name || st.email || 'A student'}</legend>
+              {(['present', 'absent'] as const).map((status) => (
+                <label key={status} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`mark-${st.id}`}
+                    value={status}
+                    defaultChecked={recorded.get(st.id) === status}
+                    className="h-4 w-4"
+                  />
+                  {status === 'present' ? 'Present' : 'Absent'}
+                </label>
+              ))}
+            </fieldset>
+          </li>
+        ))}
+      </ul>
+      <button type="submit" className={`${primaryButton} mt-2`} disabled={busy}>
+        {busy ? 'Saving…' : 'Save attendance'}
+      </button>
+    </Form>
   )
 }
 

@@ -4,16 +4,17 @@ import { APIError, type CollectionBeforeValidateHook } from 'payload'
 import { checkRole } from '../../../access/checkRole'
 import { mentorIdForUser } from '../../../access/mentorIdForUser'
 import { getBatch } from '../../../services/batches/batches'
-import { overlappingSession } from '../../../services/mentorHome/overlap'
+import { OUTSIDE_CONFIRMED, overlappingSession } from '../../../services/mentorHome/overlap'
 
 const idOf = (v: unknown) => (v === null || v === undefined ? null : Number(typeof v === 'object' ? (v as { id: unknown }).id : v))
 
 /**
  * A session belongs to a batch: its mentor is the batch's, a mentor schedules only in their own
- * batches, it falls on the batch's days (refused with the dates otherwise), and it does not
+ * batches, it falls on the batch's days (refused with the dates otherwise, unless a layout's
+ * confirmed day outside them: services/mentorHome/layoutSessions.ts), and it does not
  * overlap another session of the same mentor (the home's form checks it under the mentor's lock).
  */
-export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({ data, originalDoc, req }) => {
+export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({ context, data, originalDoc, req }) => {
   if (!data) return data
   const batchId = idOf(data.batch ?? originalDoc?.batch)
   if (!batchId) return data
@@ -28,7 +29,8 @@ export const sessionInItsBatch: CollectionBeforeValidateHook<Session> = async ({
   const startsAt = data.startsAt ?? originalDoc?.startsAt
   if (startsAt) {
     const at = new Date(startsAt).getTime()
-    if (Number.isNaN(at) || at < batch.startsOn.getTime() || at >= batch.endsOn.getTime() + DAY_MS) {
+    const outside = at < batch.startsOn.getTime() || at >= batch.endsOn.getTime() + DAY_MS
+    if (Number.isNaN(at) || (outside && context?.[OUTSIDE_CONFIRMED] !== true)) {
       throw new APIError(
         `A session of the ${batch.label} batch must fall between ${formatDate(batch.startsOn)} and ${formatDate(batch.endsOn)}.`,
         400,
