@@ -42,7 +42,6 @@ export async function waitUntilSiteShows(path: string, text: string, timeout = 1
     .toBe(true)
 }
 
-/** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
 /** Sets the CMS's clock `offsetMs` ahead of real time through its test clock (0 puts it back; docs/decisions/043). */
 export async function moveCmsClock(offsetMs: number) {
   const res = await fetch(`${CMS_URL()}/api/test-clock`, {
@@ -69,6 +68,7 @@ export async function expectPanelAccessible(page: Page, selector: string) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([])
 }
 
+/** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
 export async function adminApi() {
   const login = await fetch(`${CMS_URL()}/api/users/login`, {
     method: 'POST',
@@ -127,14 +127,4 @@ export async function screenshotsAt375And1280(page: Page, name: string, opts: { 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name}: horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
   }
-}
-
-/** Sets the CMS's clock `offsetMs` ahead of the system clock (0 puts it back) through its test clock. */
-export async function moveCmsClock(offsetMs: number) {
-  const res = await fetch(`${CMS_URL()}/api/test-clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: process.env.E2E_SERVICE_KEY ?? '' },
-    body: JSON.stringify({ offsetMs: Math.max(0, Math.round(offsetMs)) }),
-  })
-  expect(res.status).toBe(200)
 }
