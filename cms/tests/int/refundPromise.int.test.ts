@@ -2,9 +2,10 @@ import { DAY_MS, HOUR_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { Batch } from '@mentorloop/shared/payload-types'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { GatewayError, setGatewayForTests } from '../../gateway'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
+import { checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs, sweepRefunds } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
@@ -103,6 +104,49 @@ describe('the refund promise', () => {
     expect(told[0]!.text).toContain('within 72 hours of the end of Session 1')
     // No admin was asked.
     expect(await queuedEmails(payload, student.email, 'refund-requested')).toHaveLength(0)
+  })
+
+  it('inside the window with the gateway failing once: approved, nothing half-done until the retry refunds it once', async () => {
+    const gw = refundGateway(async (input, call, inner) => {
+      if (call === 1) throw new GatewayError('Razorpay could not be reached to refund the payment', 'UNAVAILABLE', true)
+      return inner.refund(input)
+    })
+    try {
+      const { mentor, seated, session1End } = await scene(1)
+      const { student, paymentId } = seated[0]!
+      const next = await createUser(payload)
+      await givePlan(payload, next)
+      await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })
+      setNow(session1End + HOUR_MS)
+      const asked = await ask(student, paymentId)
+      expect(asked.status).toBe(201)
+      expect(asked.body.status).toBe('approved')
+
+      await runRefundJobs(payload)
+      const waiting = await payload.findByID({ collection: 'refund-requests', id: asked.body.id, overrideAccess: true })
+      expect(waiting).toMatchObject({ status: 'approved', attempts: 1 })
+      expect(waiting.lastError).toMatch(/UNAVAILABLE/)
+      // Nothing half-done: the payment stands, the seat is the student's, nobody else was seated, no "refunded" e-mail.
+      expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('completed')
+      const seatsNow = async () =>
+        Object.fromEntries(
+          (
+            await payload.find({ collection: 'bookings', where: { mentor: { equals: mentor.id } }, overrideAccess: true, depth: 0 })
+          ).docs.map((b) => [Number(b.user), b.status]),
+        )
+      expect(await seatsNow()).toEqual({ [student.id]: 'confirmed' })
+
+      setNow(Date.parse(waiting.nextAttemptAt!) + 1_000)
+      await sweepRefunds(payload)
+      const gatewayPaymentId = (await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).gatewayPaymentId!
+      expect(gw.inner.refundsOf(gatewayPaymentId)).toHaveLength(1)
+      expect((await payload.findByID({ collection: 'refund-requests', id: asked.body.id, overrideAccess: true })).status).toBe('refunded')
+      expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
+      expect(await seatsNow()).toEqual({ [student.id]: 'cancelled', [next.id]: 'confirmed' })
+      expect(await queuedEmails(payload, student.email, 'refund-promise-approved')).toHaveLength(1)
+    } finally {
+      setGatewayForTests(null)
+    }
   })
 
   it('before Session 1 ends, or after the window: the request waits for an admin; the window is the setting', async () => {
