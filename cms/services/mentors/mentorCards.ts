@@ -1,4 +1,5 @@
 import {
+  type MentorAvailability,
   type MentorCard,
   type MentorDirectoryPage,
   type MentorDirectoryQuery,
@@ -172,4 +173,25 @@ export async function listMentorHighlights(req: PayloadRequest, opts: { limit: n
     included = row ? toCard(req, row) : null
   }
   return { docs, included }
+}
+
+/**
+ * Every published mentor's card in display order, in one query (GET /api/mentors/availability: the
+ * booking form's list and the sitemap). Cards only: the profile's text is `getMentorProfile`'s.
+ */
+export async function listAllMentorCards(req: PayloadRequest): Promise<MentorCard[]> {
+  const rows = await txQuery<CardRow>(
+    req,
+    sql`SELECT ${cardColumns} FROM mentors m ${openBatchJoin} ${mediaJoin} WHERE ${published} ORDER BY ${displayOrder}`,
+  )
+  return rows.map((r) => toCard(req, r))
+}
+
+/** One published mentor's public profile: the card with the bio and LinkedIn address; null when there is none. */
+export async function getMentorProfile(req: PayloadRequest, id: number): Promise<MentorAvailability | null> {
+  const [row] = await txQuery<CardRow & { bio: string | null; linkedin: string | null }>(
+    req,
+    sql`SELECT ${cardColumns}, m.bio, m.linkedin FROM mentors m ${openBatchJoin} ${mediaJoin} WHERE ${published} AND m.id = ${id}`,
+  )
+  return row ? { ...toCard(req, row), bio: row.bio ?? '', linkedin: row.linkedin || null } : null
 }

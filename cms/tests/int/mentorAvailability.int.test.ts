@@ -80,7 +80,6 @@ describe('GET /api/mentors/availability', () => {
       expect(Object.keys(row).sort()).toEqual(
         [
           'batch',
-          'bio',
           'booked',
           'capacity',
           'company',
@@ -88,7 +87,6 @@ describe('GET /api/mentors/availability', () => {
           'held',
           'id',
           'isFull',
-          'linkedin',
           'name',
           'open',
           'paused',
@@ -130,12 +128,26 @@ describe('GET /api/mentors/availability', () => {
       data: { bio: 'Ten years of backend work.', linkedin: 'https://www.linkedin.com/in/open-mentor', _status: 'published' },
       overrideAccess: true,
     })
-    const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
-    expect(find(res.body.docs, withBio.id)).toMatchObject({
+    // The list is cards (no profile text); `?id=` is that mentor's profile.
+    const list = await rest.get<{ docs: Row[] }>('/mentors/availability')
+    expect(find(list.body.docs, withBio.id)).not.toHaveProperty('bio')
+    const res = await rest.get<{ docs: Row[]; totalDocs: number }>(`/mentors/availability?id=${withBio.id}`)
+    expect(res.body.totalDocs).toBe(1)
+    expect(res.body.docs[0]).toMatchObject({
+      id: withBio.id,
       bio: 'Ten years of backend work.',
       linkedin: 'https://www.linkedin.com/in/open-mentor',
     })
-    expect(find(res.body.docs, closed.id)).toMatchObject({ bio: '', linkedin: null })
+    expect((await rest.get<{ docs: Row[] }>(`/mentors/availability?id=${closed.id}`)).body.docs[0]).toMatchObject({
+      bio: '',
+      linkedin: null,
+      paused: true,
+    })
+    // A draft, an unknown id: no docs; an id that is not one: 400.
+    expect((await rest.get<{ docs: Row[] }>(`/mentors/availability?id=${draft.id}`)).body.docs).toEqual([])
+    expect((await rest.get<{ docs: Row[] }>('/mentors/availability?id=99999999')).body.docs).toEqual([])
+    expect((await rest.get('/mentors/availability?id=abc')).status).toBe(400)
+    expect((await rest.get('/mentors/availability?mentor=1')).status).toBe(400)
     await expect(
       payload.update({ collection: 'mentors', id: withBio.id, data: { linkedin: 'javascript:alert(1)' }, overrideAccess: true }),
     ).rejects.toThrow(/LinkedIn/)

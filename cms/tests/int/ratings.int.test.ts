@@ -6,8 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { newRequest, txQuery } from '../../lib/transaction'
 import { createBooking } from '../../services/booking'
-import { listMentorAvailability } from '../../services/mentors/listMentorAvailability'
-import { listMentorDirectory, listMentorHighlights } from '../../services/mentors/mentorCards'
+import { listAllMentorCards, listMentorDirectory, listMentorHighlights } from '../../services/mentors/mentorCards'
 import { createRating, RATING_ASK_TEMPLATE, sendRatingAsks, siteRatingFigures } from '../../services/ratings/ratings'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
@@ -240,7 +239,7 @@ describe('ratings: aggregates and thresholds', () => {
   const cardOf = async (mentor: Mentor) => {
     const req = await newRequest(payload)
     const [all, page, highlights] = await Promise.all([
-      listMentorAvailability(req),
+      listAllMentorCards(req),
       listMentorDirectory(req, { company: '', skill: '', q: mentor.name, page: 1, limit: 12 }),
       listMentorHighlights(req, { limit: 1, include: mentor.id }),
     ])

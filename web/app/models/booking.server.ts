@@ -1,7 +1,7 @@
 import {
   type BookingView,
-  type MentorAvailability,
   type MentorBookingsView,
+  type MentorCard,
   type NoticeView,
   type PlanTimeline,
   type SeatAction,
@@ -96,7 +96,7 @@ export async function getMentorsWithSeats(token: string | null): Promise<MentorL
       query: { depth: 0, limit: 100, sort: 'displayOrder', select: { name: true } },
     }),
     // docs/spec.md: a failed seat lookup is tolerated as "not full"; the booking itself decides under the lock.
-    cms<{ docs: MentorAvailability[] }>('/mentors/availability', { token }).catch(() => ({ docs: [] })),
+    cms<{ docs: MentorCard[] }>('/mentors/availability', { token }).catch(() => ({ docs: [] })),
   ])
   const byId = new Map(seats.docs.map((m) => [m.id, m]))
   return docs.map((m) => {

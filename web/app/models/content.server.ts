@@ -5,6 +5,7 @@ import {
   DEFAULT_REFUND_WINDOW_HOURS,
   fillCopy,
   type MentorAvailability,
+  type MentorCard,
   type MentorDirectoryPage,
   type MentorDirectoryQuery,
   type MentorHighlights,
@@ -190,12 +191,24 @@ export function getPage(slug: string): Promise<PageView | null> {
   )
 }
 
-/** Every published mentor with seats, from one CMS call (one SQL query there). */
-export function getMentorAvailability(): Promise<MentorAvailability[]> {
+/** Every published mentor's card with seats, from one CMS call (one SQL query there). */
+export function getMentorAvailability(): Promise<MentorCard[]> {
   return read('availability', { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'] }, async () => {
-    const res = await cms<Paginated<MentorAvailability>>('/mentors/availability', { timeoutMs: 5_000 })
+    const res = await cms<Paginated<MentorCard>>('/mentors/availability', { timeoutMs: 5_000 })
     return res.docs
   })
+}
+
+/** One published mentor's profile (the card with bio and LinkedIn), or null: one CMS call, cached per mentor. */
+export function getMentorProfile(id: number): Promise<MentorAvailability | null> {
+  return read(
+    `profile:${id}`,
+    { ttlMs: AVAILABILITY_TTL_MS, tags: ['mentors', 'availability'], group: { name: 'profiles', max: 500 } },
+    async () => {
+      const res = await cms<Paginated<MentorAvailability>>('/mentors/availability', { query: { id }, timeoutMs: 5_000 })
+      return res.docs[0] ?? null
+    },
+  )
 }
 
 /**

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { MentorRating } from '~/components/mentors/MentorRating'
 import { CmsError } from '~/models/cms.server'
-import { getBusinessRules, getMentorAvailability, getMentorRatings } from '~/models/content.server'
+import { getBusinessRules, getMentorProfile, getMentorRatings } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mentorProfileSeo } from '~/utils/mentorSeo'
 
@@ -24,15 +24,14 @@ const notFound = () => new Response('We could not find that mentor.', { status: 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseMentorSlug(params.slug ?? '')
   if (id === null) throw notFound()
-  let mentors: Awaited<ReturnType<typeof getMentorAvailability>>
+  let mentor: Awaited<ReturnType<typeof getMentorProfile>>
   try {
-    mentors = await getMentorAvailability()
+    mentor = await getMentorProfile(id)
   } catch (error) {
     if (error instanceof CmsError)
       throw new Response('This profile is temporarily unavailable. Please try again in a moment.', { status: 503 })
     throw error
   }
-  const mentor = mentors.find((m) => m.id === id)
   if (!mentor) throw notFound()
   const slug = mentorSlug(mentor)
   if (slug !== params.slug) throw redirect(`/mentor/${slug}`, 301)

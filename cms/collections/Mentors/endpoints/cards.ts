@@ -7,7 +7,7 @@ export const MAX_CARDS_PER_PAGE = 48
 
 const filterText = (what: string) => z.string().trim().max(120, `The ${what} filter is at most 120 characters.`).default('')
 
-const positiveInt = (what: string, max: number) =>
+export const positiveInt = (what: string, max: number) =>
   z.coerce
     .number({ error: `The ${what} must be a number.` })
     .int(`The ${what} must be a whole number.`)
