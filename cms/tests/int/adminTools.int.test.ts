@@ -1,11 +1,14 @@
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, type TestUser } from '../helpers/scenarios'
+
+// It runs the refunds queue: a database of its own (another file's runner must not take its jobs).
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
 /**
  * The admin's tools in /admin: the Grant plan action on a user (preview, then grant) and the

@@ -1,6 +1,6 @@
 import { REFUND_REASON_OTHER, setClockOffset } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { attemptRefund, claimRefund, retryDueRefunds } from '../../services/payments/refundAttempts'
@@ -18,6 +18,10 @@ import {
 } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+
+// It runs the refunds queue with a gateway that fails on purpose and moves the clock: a database of its own,
+// so no other file's refund job is picked up by this file's runner (or the other way round).
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
 /**
  * The refund state machine (docs/decisions/056-refunds-after-commit.md): approved -> pending ->

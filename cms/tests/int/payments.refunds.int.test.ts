@@ -1,11 +1,15 @@
 import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+
+// It runs the refunds queue and checks what its own jobs did: a database of its own, so another
+// file's runner (with its own test gateway) never takes one of these jobs.
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
 let payload: Payload
 let rest: RestClient
