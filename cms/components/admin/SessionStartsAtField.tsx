@@ -9,7 +9,7 @@ import { postJson } from './postJson'
  * What a person may type into the session's date (react-datepicker parses with each; the first is
  * how the field shows a date): "13 Dec 2026, 10:00 AM", day-first numbers as in India
  * ("13/12/2026 10:00", "13-12-2026 6:30 pm"), ISO ("2026-12-13 10:00") and Payload's own display
- * ("Dec 13, 2026 10:00 AM"). A later format wins when two read the same text, so no month-first
+ * ("Dec 13, 2026 10:00 AM", with or without its commas). A later format wins when two read the same text, so no month-first
  * numeric format is listed: "05/12/2026" is always 5 December.
  */
 export const SESSION_DATE_FORMATS = [
@@ -19,6 +19,9 @@ export const SESSION_DATE_FORMATS = [
   'd MMM yyyy H:mm',
   'MMM d, yyyy h:mm aa',
   'MMM d, yyyy, h:mm aa',
+  'MMM d yyyy h:mm aa',
+  'MMM d yyyy, h:mm aa',
+  'MMM d yyyy H:mm',
   'yyyy-MM-dd HH:mm',
   "yyyy-MM-dd'T'HH:mm",
   'd/M/yyyy H:mm',
