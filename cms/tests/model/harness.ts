@@ -567,14 +567,26 @@ const dayOfBatch = (startsOn: number, day: number) => {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`
 }
 
+/** The students seated (confirmed or completed) in a batch, by index. */
+async function seatedIn(w: World, batchId: number): Promise<number[]> {
+  const rows = await q<{ user_id: number }>(
+    w,
+    sql`SELECT DISTINCT user_id FROM bookings WHERE batch_id = ${batchId} AND status IN ('confirmed', 'completed')`,
+  )
+  const sIdx = new Map(w.students.map((s, i) => [s.id, i]))
+  return rows.map((r) => sIdx.get(Number(r.user_id))!).sort((a, b) => a - b)
+}
+/** The n-th seated student when asked for one (and there is one), else student n. */
+const pick = (seated: number[], n: number, wantSeated: boolean) => (wantSeated && seated.length ? seated[n % seated.length]! : n)
+
 /** The mentor's k-th session (in the order they were created) and its batch's first day. */
 async function sessionOf(w: World, mentor: number, k: number) {
-  const [s] = await q<{ id: number; starts_at: string; batch_starts_on: string }>(
+  const [s] = await q<{ id: number; starts_at: string; batch_id: number; batch_starts_on: string }>(
     w,
-    sql`SELECT s.id, s.starts_at, b.starts_on AS batch_starts_on FROM sessions s JOIN batches b ON b.id = s.batch_id
+    sql`SELECT s.id, s.starts_at, s.batch_id, b.starts_on AS batch_starts_on FROM sessions s JOIN batches b ON b.id = s.batch_id
          WHERE s.mentor_id = ${w.mentors[mentor]!} ORDER BY s.id OFFSET ${k} LIMIT 1`,
   )
-  return s ? { ...s, id: Number(s.id) } : undefined
+  return s ? { ...s, id: Number(s.id), batch_id: Number(s.batch_id) } : undefined
 }
 const modelHeld = (m: M.Model, s: number) => m.offers.filter((o) => o.student === s && o.status === 'held').sort((a, b) => a.id - b.id)[0]
 
@@ -803,7 +815,9 @@ export const acts = {
   schedule: (mentor: number, which: 'open' | 'running', day: number, time: string, minutes: number, confirmWeekday: boolean): Act => ({
     name: `scheduleSession(m${mentor}'s ${which} batch, day ${day} ${time}, ${minutes} min${confirmWeekday ? ', weekday confirmed' : ''})`,
     apply: (m) => {
-      const b = m.batches.find((x) => x.mentor === mentor && x.status === which)
+      const b =
+        m.batches.find((x) => x.mentor === mentor && x.status === which) ??
+        m.batches.find((x) => x.mentor === mentor && x.status === (which === 'open' ? 'running' : 'open'))
       if (!b) return undefined
       const date = dayOfBatch(b.startsOn, day)
       const weekday = weekdayOfDay(date)
@@ -815,9 +829,11 @@ export const acts = {
       })
     },
     real: async (w) => {
+      // That batch, else the mentor's other one that takes sessions.
       const [b] = await q<{ id: number; starts_on: string }>(
         w,
-        sql`SELECT id, starts_on FROM batches WHERE mentor_id = ${w.mentors[mentor]!} AND status = ${which}`,
+        sql`SELECT id, starts_on FROM batches WHERE mentor_id = ${w.mentors[mentor]!} AND status IN ('open', 'running')
+             ORDER BY status = ${which} DESC LIMIT 1`,
       )
       if (!b) return undefined
       const date = dayOfBatch(new Date(b.starts_on).getTime(), day)
@@ -869,43 +885,68 @@ export const acts = {
     },
   }),
   /** The mentor marks a student present or absent at their k-th session. */
-  attend: (mentor: number, k: number, student: number, status: 'present' | 'absent'): Act => ({
-    name: `markAttendance(m${mentor}#${k}, s${student} ${status})`,
+  attend: (mentor: number, k: number, student: number, status: 'present' | 'absent', seated: boolean): Act => ({
+    name: `markAttendance(m${mentor}#${k}, ${seated ? `seated student ${student}` : `s${student}`} ${status})`,
     apply: (m) => {
       const s = M.mentorSessions(m, mentor)[k]
-      return s ? M.markAttendance(m, s.id, student, status) : undefined
+      return s ? M.markAttendance(m, s.id, pick(M.seatedStudents(m, s.batch), student, seated), status) : undefined
     },
     real: async (w) => {
       const s = await sessionOf(w, mentor, k)
       if (!s) return undefined
+      const who = pick(await seatedIn(w, s.batch_id), student, seated)
       const user = { ...w.mentorUsers[mentor]!, roles: ['mentor'], collection: 'users' }
       return answer(async () => {
         const r = await createLocalReq({ user: user as never }, w.payload)
-        return (await markAttendance(r, { sessionId: s.id, userId: w.students[student]!.id, status })).status
+        return (await markAttendance(r, { sessionId: s.id, userId: w.students[who]!.id, status })).status
       })
     },
   }),
   /** The student rates the mentor's latest batch that has started: a first rating, or an edit of theirs. */
-  rate: (student: number, mentor: number, stars: number, edit: boolean): Act => ({
-    name: `${edit ? 'edit the rating' : 'rate'}(s${student}, m${mentor}'s latest started batch, ${stars} stars)`,
+  rate: (student: number, mentor: number, stars: number, edit: boolean, seated: boolean): Act => ({
+    name: `${edit ? 'edit the rating' : 'rate'}(${seated ? `seated student ${student}` : `s${student}`}, m${mentor}'s latest started batch, ${stars} stars)`,
     apply: (m) => {
       const b = m.batches.filter((x) => x.mentor === mentor && x.startsOn <= m.now).sort((x, y) => y.startsOn - x.startsOn)[0]
       if (!b) return undefined
-      return edit ? M.updateRating(m, student, b.id, stars) : M.createRating(m, student, b.id, stars)
+      const who = pick(M.seatedStudents(m, b.id), student, seated)
+      return edit ? M.updateRating(m, who, b.id, stars) : M.createRating(m, who, b.id, stars)
     },
     real: async (w) => {
-      const userId = w.students[student]!.id
       const [b] = await q<{ id: number }>(
         w,
         sql`SELECT id FROM batches WHERE mentor_id = ${w.mentors[mentor]!} AND starts_on <= ${new Date(nowMs()).toISOString()}::timestamptz
              ORDER BY starts_on DESC LIMIT 1`,
       )
       if (!b) return undefined
+      const userId = w.students[pick(await seatedIn(w, Number(b.id)), student, seated)]!.id
       const input = { stars, comment: '', showComment: false, collegeYear: null }
-      if (!edit) return answer(async () => (await createRating(await req(w), userId, Number(b.id), input), 'rated'))
+      if (!edit)
+        return answer(async () => {
+          await createRating(await req(w), userId, Number(b.id), input)
+          return 'rated'
+        })
       const [mine] = await q<{ id: number }>(w, sql`SELECT id FROM ratings WHERE user_id = ${userId} AND batch_id = ${b.id}`)
       if (!mine) return undefined
-      return answer(async () => (await updateRating(await req(w), userId, Number(mine.id), input), 'rated'))
+      return answer(async () => {
+        await updateRating(await req(w), userId, Number(mine.id), input)
+        return 'rated'
+      })
+    },
+  }),
+  /** The clock to a time around the mentor's k-th session (reminder leads, its start, after its end); never back. */
+  toSession: (mentor: number, k: number, minutes: number): Act => ({
+    name: `clock to m${mentor}#${k}'s start ${minutes >= 0 ? '+' : ''}${minutes} min`,
+    apply: (m) => {
+      const s = M.mentorSessions(m, mentor)[k]
+      if (!s) return undefined
+      m.now = Math.max(m.now, s.startsAt + minutes * 60_000)
+      return { ok: true, kind: 'moved' }
+    },
+    real: async (w) => {
+      const s = await sessionOf(w, mentor, k)
+      if (!s) return undefined
+      vi.setSystemTime(new Date(Math.max(Date.now(), new Date(s.starts_at).getTime() + minutes * 60_000)))
+      return { ok: true, kind: 'moved' }
     },
   }),
   clock: (ms: number, label: string): Act => ({
@@ -1069,7 +1110,9 @@ export function commands(mentors: number, students: number) {
   const day = fc.integer({ min: -1, max: 31 })
   const time = fc.constantFrom('10:00', '10:30', '18:00', '23:30')
   const minutes = fc.constantFrom(60, 90, 120)
-  const k = fc.integer({ min: 0, max: 3 })
+  const k = fc.integer({ min: 0, max: 2 })
+  // Attendance and ratings mostly for a student of the batch (the others are refusals).
+  const seatedMostly = fc.constantFrom(true, true, true, false)
   return [
     c(fc.tuple(s, fc.boolean(), fc.boolean()).map(([x, h, now]) => acts.buy(x, h, now || !h))),
     c(s.map((x) => acts.payPending(x))),
@@ -1118,8 +1161,13 @@ export function commands(mentors: number, students: number) {
     ),
     c(fc.tuple(mt, k, day, time, minutes).map(([x, i, d, t, n]) => acts.moveSession(x, i, d, t, n))),
     c(fc.tuple(mt, k).map(([x, i]) => acts.cancelSession(x, i))),
-    c(fc.tuple(mt, k, s, fc.constantFrom<'present' | 'absent'>('present', 'absent')).map(([x, i, st, a]) => acts.attend(x, i, st, a))),
-    c(fc.tuple(s, mt, fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([st, x, n, e]) => acts.rate(st, x, n, e))),
+    ...[0, 1].map(() => c(fc.tuple(mt, k, fc.constantFrom(-1441, -1439, -61, -59, 5, 125)).map(([x, i, n]) => acts.toSession(x, i, n)))),
+    c(
+      fc
+        .tuple(mt, k, s, fc.constantFrom<'present' | 'absent'>('present', 'absent'), seatedMostly)
+        .map(([x, i, st, a, se]) => acts.attend(x, i, st, a, se)),
+    ),
+    c(fc.tuple(s, mt, fc.integer({ min: 1, max: 5 }), fc.boolean(), seatedMostly).map(([st, x, n, e, se]) => acts.rate(st, x, n, e, se))),
   ]
 }
 

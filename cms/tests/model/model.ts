@@ -747,11 +747,19 @@ export const mentorSessions = (m: Model, mentor: number) => sessionsOf(m).sessio
 const seatedIn = (m: Model, student: number, batch: number, statuses = ['confirmed', 'completed']) =>
   m.bookings.some((x) => x.student === student && x.batch === batch && statuses.includes(x.status))
 
-/** overlappingSession: any other session of the mentor whose time overlaps (the rule counts cancelled ones too). */
+/** overlappingSession: any other session of the mentor, not cancelled, whose time overlaps. */
 function clashes(m: Model, mentor: number, startsAt: number, minutes: number, except?: number): boolean {
   const end = startsAt + minutes * 60_000
-  return mentorSessions(m, mentor).some((s) => s.id !== except && s.startsAt < end && s.startsAt + s.minutes * 60_000 > startsAt)
+  return mentorSessions(m, mentor).some(
+    (s) => s.id !== except && s.status !== 'cancelled' && s.startsAt < end && s.startsAt + s.minutes * 60_000 > startsAt,
+  )
 }
+
+/** The students seated (confirmed or completed) in a batch, by index: the harness picks the n-th of them. */
+export const seatedStudents = (m: Model, batch: number) =>
+  [...new Set(m.bookings.filter((x) => x.batch === batch && ['confirmed', 'completed'].includes(x.status)).map((x) => x.student))].sort(
+    (a, b) => a - b,
+  )
 
 /** scheduleSession from the mentor's home, in its order of checks. */
 export function scheduleSession(
