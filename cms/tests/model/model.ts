@@ -808,10 +808,12 @@ export function moveSession(m: Model, sessionId: number, startsAt: number, minut
   return ok('moved')
 }
 
-/** cancelSession: a new calendar version, queued reminders dropped; twice changes nothing. */
+/** cancelSession: a new calendar version, queued reminders dropped; twice changes nothing; refused once the batch completed. */
 export function cancelSession(m: Model, sessionId: number): Outcome {
   const s = sessionsOf(m).sessions.find((x) => x.id === sessionId)!
   if (s.status === 'cancelled') return ok('cancelled')
+  // The collection's rule holds for a cancellation too: a completed batch's sessions stay as they were.
+  if (batchOf(m, s.batch).status === 'completed') return fail('VALIDATION')
   s.status = 'cancelled'
   s.sequence++
   dropQueuedReminders(m, s.id)
