@@ -8,7 +8,8 @@ export const OUTSIDE_CONFIRMED = 'sessionOutsideBatchConfirmed'
 
 /**
  * A session of the mentor that overlaps [startsAt, startsAt + minutes), other than `exceptId`: a
- * mentor cannot be in two sessions at once, whichever batch they belong to. The sentence says which.
+ * mentor cannot be in two sessions at once, whichever batch they belong to. A cancelled session
+ * holds no time (its slot can be taken again). The sentence says which.
  */
 export async function overlappingSession(
   req: PayloadRequest,
@@ -18,7 +19,7 @@ export async function overlappingSession(
   const [row] = await txQuery<{ title: string; starts_at: string | Date; duration_minutes: string | number }>(
     req,
     sql`SELECT title, starts_at, duration_minutes FROM sessions
-         WHERE mentor_id = ${input.mentorId} AND id <> ${input.exceptId ?? 0}
+         WHERE mentor_id = ${input.mentorId} AND id <> ${input.exceptId ?? 0} AND status IS DISTINCT FROM 'cancelled'
            AND starts_at < ${endsAt.toISOString()}::timestamptz
            AND starts_at + (duration_minutes * interval '1 minute') > ${input.startsAt.toISOString()}::timestamptz
          ORDER BY starts_at LIMIT 1`,

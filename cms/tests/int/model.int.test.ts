@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testPayload } from '../helpers/payload'
-import { commands, makeWorld, WORLD_START } from '../model/harness'
+import { commands, makeWorld, outcomes, WORLD_START } from '../model/harness'
 
 /**
  * The model-based test of the seat rules (docs/decisions/073-a-model-of-the-rules.md): random
@@ -58,6 +58,12 @@ describe('a model of the rules', () => {
       { seed: SEED, numRuns: RUNS, endOnFailure: process.env.MODEL_SHRINK === '0', verbose: 1 },
     )
     console.info(`model-based test: ${RUNS} runs, ${actions} actions (seed ${SEED})`)
+    console.info(
+      [...outcomes.entries()]
+        .sort()
+        .map(([k, n]) => `  ${k} x${n}`)
+        .join('\n'),
+    )
     // The bounded run in `npm test` covers at least 2,000 random actions (issue 19).
     expect(actions).toBeGreaterThanOrEqual(process.env.MODEL_RUNS || process.env.MODEL_STEPS ? 1 : 2000)
   }, 3_600_000)

@@ -68,4 +68,18 @@ describe('model-based regressions', () => {
       acts.book(0, 0),
     ])
   })
+
+  it('a cancelled session holds no time: its slot can be scheduled again', async () => {
+    // Seed 19 (with the session actions, issue 21): overlappingSession counted cancelled sessions,
+    // so the slot of a cancelled session was refused with 409 SESSION_OVERLAP for good, and a move
+    // onto it with a 400 (fixed in services/mentorHome/overlap.ts). 1 February 2031 is a Saturday.
+    await replay({ capacities: [1, 1], students: 4 }, [
+      acts.schedule(0, 'open', 0, '10:00', 60, false),
+      acts.schedule(0, 'open', 7, '10:00', 60, false),
+      acts.cancelSession(0, 0),
+      acts.schedule(0, 'open', 0, '10:30', 60, false),
+      acts.cancelSession(0, 2),
+      acts.moveSession(0, 1, 0, '10:00', 60),
+    ])
+  })
 })

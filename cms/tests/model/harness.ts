@@ -1,4 +1,4 @@
-import { istMidnight, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { DAY_MS, istDay, istMidnight, nowMs, REFUND_REASON_OTHER, sessionStart, weekdayOfDay } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import fc from 'fast-check'
 import { createLocalReq, type Payload } from 'payload'
@@ -9,9 +9,13 @@ import { txQuery } from '../../lib/transaction'
 import { flushOutbox } from '../../notifications/outbox'
 import { claimOffer, declineOffer } from '../../services/batches/offers'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
+import { scheduleSession } from '../../services/mentorHome/scheduleSession'
 import { createOrderForPlan, verifyAndCompletePayment } from '../../services/payments'
 import { requestRefund } from '../../services/payments/refunds'
 import { grantComplimentaryPlan } from '../../services/plans/grantPlan'
+import { createRating, updateRating } from '../../services/ratings/ratings'
+import { markAttendance } from '../../services/sessions/attendance'
+import { cancelSession, moveSession } from '../../services/sessions/changes'
 import { runRefundJobs, sandbox } from '../helpers/payments'
 import { createMentor, findPlan } from '../helpers/scenarios'
 import * as M from './model'
@@ -26,6 +30,8 @@ import * as M from './model'
 export type World = {
   payload: Payload
   mentors: number[]
+  /** Each mentor's own account (the mentor marks attendance as themselves). */
+  mentorUsers: { id: number; email: string }[]
   students: { id: number; email: string; name: string }[]
   admin: { id: number; email: string; roles: string[] }
   /** Real payment id -> model payment id. */
@@ -48,7 +54,8 @@ export async function resetWorld(payload: Payload): Promise<void> {
   await txQuery(
     r,
     sql`TRUNCATE users, mentors, batches, bookings, seat_offers, waitlist, payments, refund_requests, email_outbox, notices,
-                 payload_jobs, payload_jobs_log, job_failures, payment_events RESTART IDENTITY CASCADE`,
+                 payload_jobs, payload_jobs_log, job_failures, payment_events, sessions, session_reminders,
+                 session_attendance, ratings, mentor_rating_totals, rating_asks RESTART IDENTITY CASCADE`,
   )
 }
 
@@ -73,12 +80,28 @@ export async function makeWorld(
     sql`INSERT INTO users_roles ("order", parent_id, value)
         SELECT 1, u.id, CASE WHEN u.id = ${adminRow.id} THEN 'admin' ELSE 'student' END::enum_users_roles FROM users u`,
   )
+  const mentorUsers = (
+    await txQuery<{ id: number; email: string }>(
+      r,
+      sql`INSERT INTO users (email, name, password_login, created_at, updated_at)
+          SELECT 'model-mentor-' || g || '@model.mentorloop.in', 'Model Mentor ' || g, false, now(), now()
+            FROM generate_series(0, ${opts.capacities.length - 1}) g ORDER BY g RETURNING id, email`,
+    )
+  ).map((u) => ({ id: Number(u.id), email: u.email }))
+  await txQuery(
+    r,
+    sql`INSERT INTO users_roles ("order", parent_id, value)
+        SELECT 1, u.id, 'mentor'::enum_users_roles FROM users u WHERE u.email LIKE 'model-mentor-%'`,
+  )
   const mentors: number[] = []
   for (let i = 0; i < opts.capacities.length; i++)
-    mentors.push((await createMentor(payload, { capacity: opts.capacities[i]!, name: `Model Mentor ${i}` })).id)
+    mentors.push(
+      (await createMentor(payload, { capacity: opts.capacities[i]!, name: `Model Mentor ${i}`, user: mentorUsers[i] as never })).id,
+    )
   const w: World = {
     payload,
     mentors,
+    mentorUsers,
     students,
     admin: { id: Number(adminRow.id), email: adminRow.email, roles: ['admin'] },
     payments: new Map(),
@@ -106,6 +129,13 @@ export type Projection = {
   payments: string[]
   refunds: string[]
   mails: string[]
+  sessions: string[]
+  /** The reminder ledger: one round per session, kind and calendar version, and how many it reminded. */
+  ledger: string[]
+  /** Reminder e-mails per session, version, kind and person: queued or sent (dropped ones are gone). */
+  reminders: string[]
+  attendance: string[]
+  ratings: string[]
 }
 
 const MAILS = [
@@ -161,6 +191,44 @@ export function projectModel(m: M.Model): Projection {
       .filter(([k, n]) => n > 0 && MAILS.includes(k.split(':')[1]!))
       .map(([k, n]) => `s${k.replace(':', ' ')} x${n}`)
       .sort(),
+    ...projectSessions(m, bkey),
+  }
+}
+
+function projectSessions(m: M.Model, bkey: (id: number) => string) {
+  const cal = M.sessionsOf(m)
+  const skey = (id: number) => {
+    const s = cal.sessions.find((x) => x.id === id)!
+    return `m${s.mentor}#${M.mentorSessions(m, s.mentor).indexOf(s)}`
+  }
+  return {
+    sessions: cal.sessions
+      .map((s) => `${skey(s.id)} ${bkey(s.batch)} ${iso(s.startsAt)} ${s.minutes}min ${s.status} seq${s.sequence}`)
+      .sort(),
+    ledger: [...cal.ledger.entries()]
+      .map(([k, who]) => {
+        const [id, kind, seq] = k.split(':')
+        return `${skey(Number(id))} ${kind} seq${seq} n${who.length}`
+      })
+      .sort(),
+    reminders: [...cal.reminderMails.entries()]
+      .map(([k, status]) => {
+        const [id, seq, kind, who] = k.split(':')
+        return `${skey(Number(id))} seq${seq} ${kind} ${who} ${status}`
+      })
+      .sort(),
+    attendance: [...cal.attendance.entries()]
+      .map(([k, status]) => {
+        const [id, student] = k.split(':')
+        return `${skey(Number(id))} s${student} ${status}`
+      })
+      .sort(),
+    ratings: [...cal.ratings.entries()]
+      .map(([k, stars]) => {
+        const [batch, student] = k.split(':')
+        return `s${student} ${bkey(Number(batch))} ${stars}`
+      })
+      .sort(),
   }
 }
 
@@ -185,6 +253,20 @@ export async function projectReal(w: World): Promise<Projection> {
     }[]
     refunds: { payment_id: number; status: string }[]
     mails: { to: string; template: string; n: number }[]
+    sessions: {
+      id: number
+      mentor_id: number
+      k: number
+      batch_id: number
+      starts_at: string
+      duration_minutes: number
+      status: string | null
+      sequence: number | null
+    }[]
+    ledger: { session_id: number; kind: string; sequence: number; recipients: number | null }[]
+    reminders: { dedupe_key: string; to: string; status: string }[]
+    attendance: { session_id: number; user_id: number; status: string }[]
+    ratings: { user_id: number; batch_id: number; stars: number }[]
   }>(
     w,
     sql`SELECT
@@ -194,9 +276,19 @@ export async function projectReal(w: World): Promise<Projection> {
       ${all(sql`SELECT user_id, mentor_id FROM waitlist WHERE status = 'waiting' ORDER BY joined_at, id`)} AS waiting,
       ${all(sql`SELECT id, user_id, status, batch_id, credit_ended_at, subscription_ends FROM payments WHERE status IN ('completed', 'refunded')`)} AS payments,
       ${all(sql`SELECT payment_id, status FROM refund_requests`)} AS refunds,
-      ${all(sql`SELECT "to", template, count(*)::int AS n FROM email_outbox GROUP BY 1, 2`)} AS mails`,
+      ${all(sql`SELECT "to", template, count(*)::int AS n FROM email_outbox GROUP BY 1, 2`)} AS mails,
+      ${all(sql`SELECT id, mentor_id, row_number() OVER (PARTITION BY mentor_id ORDER BY id) - 1 AS k, batch_id, starts_at, duration_minutes, status, sequence FROM sessions`)} AS sessions,
+      ${all(sql`SELECT session_id, kind, sequence, recipients FROM session_reminders`)} AS ledger,
+      ${all(sql`SELECT dedupe_key, "to", status FROM email_outbox WHERE template = 'session-reminder'`)} AS reminders,
+      ${all(sql`SELECT session_id, user_id, status FROM session_attendance`)} AS attendance,
+      ${all(sql`SELECT user_id, batch_id, stars FROM ratings`)} AS ratings`,
   )
-  const { batches, bookings, offers, waiting, payments, refunds, mails } = r!
+  const { batches, bookings, offers, waiting, payments, refunds, mails, sessions, ledger, reminders, attendance, ratings } = r!
+  const sk = new Map(sessions.map((s) => [Number(s.id), `m${mIdx.get(Number(s.mentor_id))}#${Number(s.k)}`]))
+  const who = new Map<string, string>([
+    ...w.students.map((s, i): [string, string] => [s.email.toLowerCase(), `s${i}`]),
+    ...w.mentorUsers.map((u, i): [string, string] => [u.email.toLowerCase(), `m${i}`]),
+  ])
   const bk = new Map(batches.map((b) => [Number(b.id), `m${mIdx.get(Number(b.mentor_id))} ${ym(b.starts_on)}`]))
   const pay = (id: number | null) => (id === null ? 'none' : `${w.payments.get(Number(id)) ?? `real${id}`}`)
   return {
@@ -233,6 +325,22 @@ export async function projectReal(w: World): Promise<Projection> {
       .filter((x) => byEmail.has(x.to) && MAILS.includes(x.template))
       .map((x) => `s${byEmail.get(x.to)} ${x.template} x${Number(x.n)}`)
       .sort(),
+    sessions: sessions
+      .map(
+        (s) =>
+          `${sk.get(Number(s.id))} ${bk.get(Number(s.batch_id))} ${iso(s.starts_at)} ${Number(s.duration_minutes)}min ${s.status ?? 'scheduled'} seq${Number(s.sequence ?? 0)}`,
+      )
+      .sort(),
+    ledger: ledger.map((x) => `${sk.get(Number(x.session_id))} ${x.kind} seq${Number(x.sequence)} n${Number(x.recipients)}`).sort(),
+    reminders: reminders
+      .map((x) => {
+        // session-reminder:{session}:{sequence}:{kind}:{channel}:{email}
+        const [, id, seq, kind] = x.dedupe_key.split(':')
+        return `${sk.get(Number(id))} seq${seq} ${kind} ${who.get(x.to.toLowerCase()) ?? x.to} ${x.status === 'queued' ? 'queued' : 'sent'}`
+      })
+      .sort(),
+    attendance: attendance.map((a) => `${sk.get(Number(a.session_id))} s${sIdx.get(Number(a.user_id))} ${a.status}`).sort(),
+    ratings: ratings.map((x) => `s${sIdx.get(Number(x.user_id))} ${bk.get(Number(x.batch_id))} ${Number(x.stars)}`).sort(),
   }
 }
 
@@ -278,10 +386,13 @@ export async function realInvariants(w: World, afterTick: boolean): Promise<stri
     'more than one held seat for a student',
     sql`SELECT user_id FROM seat_offers WHERE status = 'held' GROUP BY user_id HAVING count(*) > 1`,
   )
+  // A live hold only: a payment for a hold whose time passed before the tick swept it takes a free
+  // seat of that batch (seatInFreedSeat) and leaves the stale hold 'held' until the next tick, which
+  // expires it and tells the student (known, not fixed: docs/decisions/073, "Sessions ...").
   await check(
     'a held seat beside a seat of the same month',
     sql`SELECT o.user_id FROM seat_offers o JOIN batches bt ON bt.id = o.batch_id
-         WHERE o.status = 'held' AND EXISTS (
+         WHERE o.status = 'held' AND o.expires_at > ${new Date().toISOString()}::timestamptz AND EXISTS (
            SELECT 1 FROM bookings bk JOIN batches b2 ON b2.id = bk.batch_id
             WHERE bk.user_id = o.user_id AND bk.status = 'confirmed' AND b2.starts_on = bt.starts_on)`,
   )
@@ -345,6 +456,68 @@ export async function realInvariants(w: World, afterTick: boolean): Promise<stri
     'an e-mail queued twice',
     sql`SELECT dedupe_key FROM email_outbox WHERE dedupe_key IS NOT NULL GROUP BY dedupe_key HAVING count(*) > 1`,
   )
+  // Sessions and their reminders (docs/decisions/105, 106): a round once per session, kind and
+  // calendar version; nothing queued for a cancelled session or an old version; only to the batch.
+  const reminder = sql`email_outbox e JOIN sessions s ON s.id = split_part(e.dedupe_key, ':', 2)::int
+         WHERE e.template = 'session-reminder'`
+  await check(
+    'a reminder queued for a cancelled session',
+    sql`SELECT e.dedupe_key FROM ${reminder} AND e.status = 'queued' AND s.status = 'cancelled'`,
+  )
+  await check(
+    'a reminder of an old calendar version still queued',
+    sql`SELECT e.dedupe_key FROM ${reminder} AND e.status = 'queued' AND split_part(e.dedupe_key, ':', 3)::int < COALESCE(s.sequence, 0)`,
+  )
+  await check(
+    'a reminder claimed for a cancelled session',
+    sql`SELECT r.session_id FROM session_reminders r JOIN sessions s ON s.id = r.session_id
+         WHERE s.status = 'cancelled' AND r.sequence >= COALESCE(s.sequence, 0)`,
+  )
+  await check(
+    'a reminder round claimed twice',
+    sql`SELECT session_id, kind, sequence FROM session_reminders GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+  )
+  await check(
+    'a reminder to someone outside the batch',
+    sql`SELECT e.dedupe_key FROM ${reminder} AND NOT EXISTS (
+          SELECT 1 FROM users u WHERE lower(u.email) = lower(e."to") AND (
+            EXISTS (SELECT 1 FROM bookings bk WHERE bk.user_id = u.id AND bk.batch_id = s.batch_id)
+            OR EXISTS (SELECT 1 FROM mentors m WHERE m.id = s.mentor_id AND m.user_id = u.id)))`,
+  )
+  await check(
+    'a session overlapping another of its mentor',
+    sql`SELECT a.id, b.id FROM sessions a JOIN sessions b ON a.mentor_id = b.mentor_id AND a.id < b.id
+         WHERE a.starts_at < b.starts_at + b.duration_minutes * interval '1 minute'
+           AND b.starts_at < a.starts_at + a.duration_minutes * interval '1 minute'
+           AND a.status IS DISTINCT FROM 'cancelled' AND b.status IS DISTINCT FROM 'cancelled'`,
+  )
+  // Attendance (docs/decisions/110): only students of the session's batch, only once it started.
+  await check(
+    'attendance for a student not seated in the batch',
+    sql`SELECT a.session_id, a.user_id FROM session_attendance a JOIN sessions s ON s.id = a.session_id
+         WHERE a.batch_id IS DISTINCT FROM s.batch_id OR NOT EXISTS (
+           SELECT 1 FROM bookings bk WHERE bk.user_id = a.user_id AND bk.batch_id = s.batch_id)`,
+  )
+  await check(
+    'attendance marked before the session started',
+    sql`SELECT a.session_id, a.user_id FROM session_attendance a JOIN sessions s ON s.id = a.session_id WHERE a.marked_at < s.starts_at`,
+  )
+  // Ratings (docs/decisions/108): one per student and batch, 1 to 5 stars, by a student of the batch; totals add up.
+  await check('a rating outside 1 to 5 stars', sql`SELECT id FROM ratings WHERE stars NOT BETWEEN 1 AND 5`)
+  await check('two ratings of one batch by one student', sql`SELECT user_id, batch_id FROM ratings GROUP BY 1, 2 HAVING count(*) > 1`)
+  await check(
+    'a rating by someone never seated in the batch',
+    sql`SELECT r.id FROM ratings r WHERE NOT EXISTS (SELECT 1 FROM bookings bk WHERE bk.user_id = r.user_id AND bk.batch_id = r.batch_id)
+          OR r.mentor_id IS DISTINCT FROM (SELECT mentor_id FROM batches WHERE id = r.batch_id)`,
+  )
+  await check(
+    "a mentor's rating totals not the sum of their ratings",
+    sql`SELECT COALESCE(t.mentor_id, x.mentor_id) AS mentor_id FROM mentor_rating_totals t
+          FULL JOIN (SELECT mentor_id, count(*) AS n, sum(stars) AS total, count(*) FILTER (WHERE stars >= 4) AS high
+                       FROM ratings GROUP BY mentor_id) x ON x.mentor_id = t.mentor_id
+         WHERE COALESCE(t.rating_count, 0) <> COALESCE(x.n, 0) OR COALESCE(t.rating_sum, 0) <> COALESCE(x.total, 0)
+            OR COALESCE(t.rating_high, 0) <> COALESCE(x.high, 0)`,
+  )
   await check('a job left running', sql`SELECT id FROM payload_jobs WHERE processing = true`)
   await check('a job that failed', sql`SELECT id, task_slug, error FROM payload_jobs WHERE has_error IS TRUE OR error IS NOT NULL`)
   const rows = await q<{ name: string; rows: unknown }>(
@@ -390,6 +563,42 @@ async function heldOfferOf(w: World, student: number): Promise<number | undefine
     sql`SELECT id FROM seat_offers WHERE user_id = ${w.students[student]!.id} AND status = 'held' ORDER BY id LIMIT 1`,
   )
   return row ? Number(row.id) : undefined
+}
+/** The India date `day` days after a batch's first day (its start is India midnight). */
+const dayOfBatch = (startsOn: number, day: number) => {
+  const d = istDay(new Date(startsOn + day * DAY_MS))
+  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`
+}
+
+/** The students seated (confirmed or completed) in a batch, by index. */
+async function seatedIn(w: World, batchId: number): Promise<number[]> {
+  const rows = await q<{ user_id: number }>(
+    w,
+    sql`SELECT DISTINCT user_id FROM bookings WHERE batch_id = ${batchId} AND status IN ('confirmed', 'completed')`,
+  )
+  const sIdx = new Map(w.students.map((s, i) => [s.id, i]))
+  return rows.map((r) => sIdx.get(Number(r.user_id))!).sort((a, b) => a - b)
+}
+/** The n-th seated student when asked for one (and there is one), else student n. */
+const pick = (seated: number[], n: number, wantSeated: boolean) => (wantSeated && seated.length ? seated[n % seated.length]! : n)
+
+/** The mentor's k-th session (in the order created, k wrapping round), or when they have none the k-th of all. */
+function pickSession<T extends { mentor: number }>(all: T[], mentor: number, k: number): T | undefined {
+  const own = all.filter((s) => s.mentor === mentor)
+  const from = own.length ? own : all
+  return from[k % Math.max(from.length, 1)]
+}
+const modelSession = (m: M.Model, mentor: number, k: number) => pickSession(M.sessionsOf(m).sessions, mentor, k)
+/** The same session in the database, with its batch's first day. */
+async function sessionOf(w: World, mentor: number, k: number) {
+  const rows = await q<{ id: number; mentor_id: number; starts_at: string; batch_id: number; batch_starts_on: string }>(
+    w,
+    sql`SELECT s.id, s.mentor_id, s.starts_at, s.batch_id, b.starts_on AS batch_starts_on FROM sessions s JOIN batches b ON b.id = s.batch_id
+         ORDER BY s.id`,
+  )
+  const mIdx = new Map(w.mentors.map((id, i) => [id, i]))
+  const all = rows.map((r) => ({ ...r, id: Number(r.id), batch_id: Number(r.batch_id), mentor: mIdx.get(Number(r.mentor_id))! }))
+  return pickSession(all, mentor, k)
 }
 const modelHeld = (m: M.Model, s: number) => m.offers.filter((o) => o.student === s && o.status === 'held').sort((a, b) => a.id - b.id)[0]
 
@@ -614,6 +823,144 @@ export const acts = {
       return { ok: true, kind: paused ? 'paused' : 'resumed' }
     },
   }),
+  /** Schedule a session on day `day` of the mentor's open or running batch (-1: the day before it), at `time` India time. */
+  schedule: (mentor: number, which: 'open' | 'running', day: number, time: string, minutes: number, confirmWeekday: boolean): Act => ({
+    name: `scheduleSession(m${mentor}'s ${which} batch, day ${day} ${time}, ${minutes} min${confirmWeekday ? ', weekday confirmed' : ''})`,
+    apply: (m) => {
+      const b =
+        m.batches.find((x) => x.mentor === mentor && x.status === which) ??
+        m.batches.find((x) => x.mentor === mentor && x.status === (which === 'open' ? 'running' : 'open'))
+      if (!b) return undefined
+      const date = dayOfBatch(b.startsOn, day)
+      const weekday = weekdayOfDay(date)
+      return M.scheduleSession(m, b.id, {
+        startsAt: sessionStart(date, time).getTime(),
+        minutes,
+        weekend: weekday === 0 || weekday === 6,
+        confirmWeekday,
+      })
+    },
+    real: async (w) => {
+      // That batch, else the mentor's other one that takes sessions.
+      const [b] = await q<{ id: number; starts_on: string }>(
+        w,
+        sql`SELECT id, starts_on FROM batches WHERE mentor_id = ${w.mentors[mentor]!} AND status IN ('open', 'running')
+             ORDER BY status = ${which} DESC LIMIT 1`,
+      )
+      if (!b) return undefined
+      const date = dayOfBatch(new Date(b.starts_on).getTime(), day)
+      return answer(async () => {
+        await scheduleSession(await req(w), w.mentors[mentor]!, {
+          batchId: Number(b.id),
+          date,
+          time,
+          durationMinutes: minutes,
+          meetingLink: 'https://meet.example.com/model',
+          confirmWeekday,
+        })
+        return 'scheduled'
+      })
+    },
+  }),
+  /** Move the mentor's k-th session (one that has not started) to day `day` of its batch. */
+  moveSession: (mentor: number, k: number, day: number, time: string, minutes: number): Act => ({
+    name: `moveSession(m${mentor}#${k} to day ${day} ${time}, ${minutes} min)`,
+    apply: (m) => {
+      const s = modelSession(m, mentor, k)
+      if (!s || s.startsAt <= m.now) return undefined
+      const b = m.batches.find((x) => x.id === s.batch)!
+      return M.moveSession(m, s.id, sessionStart(dayOfBatch(b.startsOn, day), time).getTime(), minutes)
+    },
+    real: async (w) => {
+      const s = await sessionOf(w, mentor, k)
+      if (!s || new Date(s.starts_at).getTime() <= nowMs()) return undefined
+      const startsAt = sessionStart(dayOfBatch(new Date(s.batch_starts_on).getTime(), day), time).toISOString()
+      return answer(async () => {
+        await moveSession(await req(w), s.id, { startsAt, durationMinutes: minutes })
+        return 'moved'
+      })
+    },
+  }),
+  cancelSession: (mentor: number, k: number): Act => ({
+    name: `cancelSession(m${mentor}#${k})`,
+    apply: (m) => {
+      const s = modelSession(m, mentor, k)
+      return s ? M.cancelSession(m, s.id) : undefined
+    },
+    real: async (w) => {
+      const s = await sessionOf(w, mentor, k)
+      if (!s) return undefined
+      return answer(async () => {
+        await cancelSession(await req(w), s.id)
+        return 'cancelled'
+      })
+    },
+  }),
+  /** The mentor marks a student present or absent at their k-th session. */
+  attend: (mentor: number, k: number, student: number, status: 'present' | 'absent', seated: boolean): Act => ({
+    name: `markAttendance(m${mentor}#${k}, ${seated ? `seated student ${student}` : `s${student}`} ${status})`,
+    apply: (m) => {
+      const s = modelSession(m, mentor, k)
+      return s ? M.markAttendance(m, s.id, pick(M.seatedStudents(m, s.batch), student, seated), status) : undefined
+    },
+    real: async (w) => {
+      const s = await sessionOf(w, mentor, k)
+      if (!s) return undefined
+      const who = pick(await seatedIn(w, s.batch_id), student, seated)
+      const user = { ...w.mentorUsers[s.mentor]!, roles: ['mentor'], collection: 'users' }
+      return answer(async () => {
+        const r = await createLocalReq({ user: user as never }, w.payload)
+        return (await markAttendance(r, { sessionId: s.id, userId: w.students[who]!.id, status })).status
+      })
+    },
+  }),
+  /** The student rates the mentor's latest batch that has started: a first rating, or an edit of theirs. */
+  rate: (student: number, mentor: number, stars: number, edit: boolean, seated: boolean): Act => ({
+    name: `${edit ? 'edit the rating' : 'rate'}(${seated ? `seated student ${student}` : `s${student}`}, m${mentor}'s latest started batch, ${stars} stars)`,
+    apply: (m) => {
+      const b = m.batches.filter((x) => x.mentor === mentor && x.startsOn <= m.now).sort((x, y) => y.startsOn - x.startsOn)[0]
+      if (!b) return undefined
+      const who = pick(M.seatedStudents(m, b.id), student, seated)
+      return edit ? M.updateRating(m, who, b.id, stars) : M.createRating(m, who, b.id, stars)
+    },
+    real: async (w) => {
+      const [b] = await q<{ id: number }>(
+        w,
+        sql`SELECT id FROM batches WHERE mentor_id = ${w.mentors[mentor]!} AND starts_on <= ${new Date(nowMs()).toISOString()}::timestamptz
+             ORDER BY starts_on DESC LIMIT 1`,
+      )
+      if (!b) return undefined
+      const userId = w.students[pick(await seatedIn(w, Number(b.id)), student, seated)]!.id
+      const input = { stars, comment: '', showComment: false, collegeYear: null }
+      if (!edit)
+        return answer(async () => {
+          await createRating(await req(w), userId, Number(b.id), input)
+          return 'rated'
+        })
+      const [mine] = await q<{ id: number }>(w, sql`SELECT id FROM ratings WHERE user_id = ${userId} AND batch_id = ${b.id}`)
+      if (!mine) return undefined
+      return answer(async () => {
+        await updateRating(await req(w), userId, Number(mine.id), input)
+        return 'rated'
+      })
+    },
+  }),
+  /** The clock to a time around the mentor's k-th session (reminder leads, its start, after its end); never back. */
+  toSession: (mentor: number, k: number, minutes: number): Act => ({
+    name: `clock to a session's start ${minutes >= 0 ? '+' : ''}${minutes} min (m${mentor}#${k})`,
+    apply: (m) => {
+      const s = modelSession(m, mentor, k)
+      if (!s) return undefined
+      m.now = Math.max(m.now, s.startsAt + minutes * 60_000)
+      return { ok: true, kind: 'moved' }
+    },
+    real: async (w) => {
+      const s = await sessionOf(w, mentor, k)
+      if (!s) return undefined
+      vi.setSystemTime(new Date(Math.max(Date.now(), new Date(s.starts_at).getTime() + minutes * 60_000)))
+      return { ok: true, kind: 'moved' }
+    },
+  }),
   clock: (ms: number, label: string): Act => ({
     name: `clock +${label}`,
     apply: (m) => {
@@ -699,13 +1046,19 @@ export const acts = {
   }),
   emails: (): Act => ({
     name: 'send e-mails on two workers at once',
-    apply: () => ({ ok: true, kind: 'sent' }),
+    apply: (m) => {
+      M.deliverReminders(m)
+      return { ok: true, kind: 'sent' }
+    },
     real: async (w) => {
       await Promise.all([flushOutbox(w.payload), flushOutbox(w.payload)])
       return { ok: true, kind: 'sent' }
     },
   }),
 }
+
+/** How often each action ran and how it ended (the model's answer), over every run: printed by the test. */
+export const outcomes = new Map<string, number>()
 
 /** Real payment id -> student index (filled when the payments are read). */
 const realOwner = new Map<number, number>()
@@ -715,6 +1068,8 @@ export async function step(w: World, box: Box, act: Act): Promise<void> {
   w.steps.push(act.name)
   const before = M.cloneModel(box.m)
   const expected = act.apply(box.m)
+  const kind = `${act.name.replace(/\(.*$/, '')}: ${expected === undefined ? 'nothing to do' : expected.ok ? 'done' : expected.code}`
+  outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1)
   const got = await act.real(w)
   if (got) {
     const rows = await q<{ id: number; user_id: number }>(w, sql`SELECT id, user_id FROM payments`)
@@ -764,6 +1119,12 @@ export function commands(mentors: number, students: number) {
   const mt = fc.integer({ min: 0, max: mentors - 1 })
   const c = (arb: fc.Arbitrary<Act>) => arb.map((a) => new Cmd(a))
   const MIN = 60_000
+  const day = fc.integer({ min: -1, max: 31 })
+  const time = fc.constantFrom('10:00', '10:30', '18:00', '23:30')
+  const minutes = fc.constantFrom(60, 90, 120)
+  const k = fc.integer({ min: 0, max: 3 })
+  // Attendance and ratings mostly for a student of the batch (the others are refusals).
+  const seatedMostly = fc.constantFrom(true, true, true, false)
   return [
     c(fc.tuple(s, fc.boolean(), fc.boolean()).map(([x, h, now]) => acts.buy(x, h, now || !h))),
     c(s.map((x) => acts.payPending(x))),
@@ -802,6 +1163,23 @@ export function commands(mentors: number, students: number) {
     c(fc.constant(null).map(() => acts.tickBesideOffers())),
     c(fc.constant(null).map(() => acts.refundJobs())),
     c(fc.constant(null).map(() => acts.emails())),
+    // Sessions (issue 21): scheduled (twice the weight: the others need sessions), moved, cancelled, attended, rated.
+    ...[0, 1].map(() =>
+      c(
+        fc
+          .tuple(mt, fc.constantFrom<'open' | 'running'>('open', 'running'), day, time, minutes, fc.boolean(), fc.boolean())
+          .map(([x, which, d, t, n, a, b]) => acts.schedule(x, which, d, t, n, a || b)),
+      ),
+    ),
+    c(fc.tuple(mt, k, day, time, minutes).map(([x, i, d, t, n]) => acts.moveSession(x, i, d, t, n))),
+    c(fc.tuple(mt, k).map(([x, i]) => acts.cancelSession(x, i))),
+    ...[0, 1].map(() => c(fc.tuple(mt, k, fc.constantFrom(-1441, -1439, -61, -59, 5, 125)).map(([x, i, n]) => acts.toSession(x, i, n)))),
+    c(
+      fc
+        .tuple(mt, k, s, fc.constantFrom<'present' | 'absent'>('present', 'absent'), seatedMostly)
+        .map(([x, i, st, a, se]) => acts.attend(x, i, st, a, se)),
+    ),
+    c(fc.tuple(s, mt, fc.integer({ min: 1, max: 5 }), fc.boolean(), seatedMostly).map(([st, x, n, e, se]) => acts.rate(st, x, n, e, se))),
   ]
 }
 

@@ -366,6 +366,7 @@ export function tick(m: Model): void {
       mail(m, p.student, 'credit-lapsed')
     } else if (approveNow(m, p)) mail(m, p.student, 'credit-refunded')
   }
+  sendReminders(m)
 }
 
 function inLineForFreeSeat(m: Model, mentor: number): boolean {
@@ -702,4 +703,193 @@ export function quiescent(m: Model): string | null {
 
 export function cloneModel(m: Model): Model {
   return { ...structuredClone({ ...m, mails: undefined }), mails: new Map(m.mails) } as Model
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions, reminders, attendance and ratings (issue 21, docs/decisions/105, 106, 108, 110)
+// ---------------------------------------------------------------------------------------------
+
+export type MSession = {
+  id: number
+  batch: number
+  mentor: number
+  startsAt: number
+  minutes: number
+  status: 'scheduled' | 'cancelled'
+  sequence: number
+}
+export type ReminderKind = 'hour' | 'day'
+/** The calendar side of the model, kept beside the seats (a Model without it has no sessions yet). */
+export type SessionState = {
+  sessions: MSession[]
+  /** The reminder ledger: `${session}:${kind}:${sequence}` -> who was reminded (s0, m1, ...). */
+  ledger: Map<string, string[]>
+  /** Reminder e-mails: `${session}:${sequence}:${kind}:${who}` -> queued or sent (dropped ones are gone). */
+  reminderMails: Map<string, 'queued' | 'sent'>
+  /** Attendance marks: `${session}:${student}` -> status. */
+  attendance: Map<string, 'present' | 'absent'>
+  /** Ratings: `${batch}:${student}` -> stars. */
+  ratings: Map<string, number>
+  nextSession: number
+}
+
+export const REMINDER_LEADS: Record<ReminderKind, number> = { day: 24 * HOUR_MS, hour: HOUR_MS }
+
+export function sessionsOf(m: Model): SessionState {
+  const x = m as Model & { cal?: SessionState }
+  x.cal ??= { sessions: [], ledger: new Map(), reminderMails: new Map(), attendance: new Map(), ratings: new Map(), nextSession: 1 }
+  return x.cal
+}
+
+/** The mentor's sessions in the order they were created (the harness names them by this index). */
+export const mentorSessions = (m: Model, mentor: number) => sessionsOf(m).sessions.filter((s) => s.mentor === mentor)
+
+const seatedIn = (m: Model, student: number, batch: number, statuses = ['confirmed', 'completed']) =>
+  m.bookings.some((x) => x.student === student && x.batch === batch && statuses.includes(x.status))
+
+/** overlappingSession: any other session of the mentor, not cancelled, whose time overlaps. */
+function clashes(m: Model, mentor: number, startsAt: number, minutes: number, except?: number): boolean {
+  const end = startsAt + minutes * 60_000
+  return mentorSessions(m, mentor).some(
+    (s) => s.id !== except && s.status !== 'cancelled' && s.startsAt < end && s.startsAt + s.minutes * 60_000 > startsAt,
+  )
+}
+
+/** The students seated (confirmed or completed) in a batch, by index: the harness picks the n-th of them. */
+export const seatedStudents = (m: Model, batch: number) =>
+  [...new Set(m.bookings.filter((x) => x.batch === batch && ['confirmed', 'completed'].includes(x.status)).map((x) => x.student))].sort(
+    (a, b) => a - b,
+  )
+
+/** scheduleSession from the mentor's home, in its order of checks. */
+export function scheduleSession(
+  m: Model,
+  batchId: number,
+  input: { startsAt: number; minutes: number; weekend: boolean; confirmWeekday: boolean },
+): Outcome {
+  const b = batchOf(m, batchId)
+  if (b.status !== 'open' && b.status !== 'running') return fail('INVALID_INPUT')
+  const end = input.startsAt + input.minutes * 60_000
+  if (input.startsAt < b.startsOn || end > batchEnd(b)) return fail('INVALID_INPUT')
+  if (input.startsAt <= m.now) return fail('INVALID_INPUT')
+  if (!input.weekend && !input.confirmWeekday) return fail('CONFIRM_WEEKDAY')
+  if (clashes(m, b.mentor, input.startsAt, input.minutes)) return fail('SESSION_OVERLAP')
+  const cal = sessionsOf(m)
+  cal.sessions.push({
+    id: cal.nextSession++,
+    batch: b.id,
+    mentor: b.mentor,
+    startsAt: input.startsAt,
+    minutes: input.minutes,
+    status: 'scheduled',
+    sequence: 0,
+  })
+  return ok('scheduled')
+}
+
+function dropQueuedReminders(m: Model, session: number) {
+  const mails = sessionsOf(m).reminderMails
+  for (const [k, v] of mails) if (v === 'queued' && k.startsWith(`${session}:`)) mails.delete(k)
+}
+
+/** moveSession: the collection's rules (start inside the batch's days, no overlap); a new time is a new calendar version. */
+export function moveSession(m: Model, sessionId: number, startsAt: number, minutes: number): Outcome {
+  const s = sessionsOf(m).sessions.find((x) => x.id === sessionId)!
+  if (s.status === 'cancelled') return fail('SESSION_CANCELLED')
+  const b = batchOf(m, s.batch)
+  if (b.status === 'completed') return fail('VALIDATION')
+  if (startsAt < b.startsOn || startsAt >= batchEnd(b)) return fail('VALIDATION')
+  if (clashes(m, s.mentor, startsAt, minutes, s.id)) return fail('VALIDATION')
+  if (s.startsAt === startsAt && s.minutes === minutes) return ok('moved')
+  s.startsAt = startsAt
+  s.minutes = minutes
+  s.sequence++
+  dropQueuedReminders(m, s.id)
+  return ok('moved')
+}
+
+/** cancelSession: a new calendar version, queued reminders dropped; twice changes nothing; refused once the batch completed. */
+export function cancelSession(m: Model, sessionId: number): Outcome {
+  const s = sessionsOf(m).sessions.find((x) => x.id === sessionId)!
+  if (s.status === 'cancelled') return ok('cancelled')
+  // The collection's rule holds for a cancellation too: a completed batch's sessions stay as they were.
+  if (batchOf(m, s.batch).status === 'completed') return fail('VALIDATION')
+  s.status = 'cancelled'
+  s.sequence++
+  dropQueuedReminders(m, s.id)
+  return ok('cancelled')
+}
+
+/** markAttendance by the session's mentor: from its start, for a student seated in its batch. */
+export function markAttendance(m: Model, sessionId: number, student: number, status: 'present' | 'absent'): Outcome {
+  const s = sessionsOf(m).sessions.find((x) => x.id === sessionId)!
+  if (s.status === 'cancelled') return fail('SESSION_CANCELLED')
+  if (s.startsAt > m.now) return fail('SESSION_NOT_STARTED')
+  if (!seatedIn(m, student, s.batch)) return fail('NOT_SEATED')
+  sessionsOf(m).attendance.set(`${s.id}:${student}`, status)
+  return ok(status)
+}
+
+/** The rating window (ratings.ts ratingWindow): seated, before the batch's end, after a first attended session ended. */
+function ratingWindow(m: Model, student: number, batchId: number): Outcome | null {
+  const b = batchOf(m, batchId)
+  if (!seatedIn(m, student, b.id)) return fail('NOT_IN_BATCH')
+  if (batchEnd(b) <= m.now) return fail('RATING_CLOSED')
+  const cal = sessionsOf(m)
+  const attended = cal.sessions.some(
+    (s) =>
+      s.batch === b.id &&
+      s.status !== 'cancelled' &&
+      s.startsAt + s.minutes * 60_000 <= m.now &&
+      cal.attendance.get(`${s.id}:${student}`) !== 'absent',
+  )
+  return attended ? null : fail('RATING_TOO_EARLY')
+}
+
+export function createRating(m: Model, student: number, batchId: number, stars: number): Outcome {
+  const refused = ratingWindow(m, student, batchId)
+  if (refused) return refused
+  const ratings = sessionsOf(m).ratings
+  if (ratings.has(`${batchId}:${student}`)) return fail('ALREADY_RATED')
+  ratings.set(`${batchId}:${student}`, stars)
+  return ok('rated')
+}
+
+/** updateRating of the student's own rating (undefined: they have none for that batch). */
+export function updateRating(m: Model, student: number, batchId: number, stars: number): Outcome | undefined {
+  const ratings = sessionsOf(m).ratings
+  if (!ratings.has(`${batchId}:${student}`)) return undefined
+  const refused = ratingWindow(m, student, batchId)
+  if (refused) return refused
+  ratings.set(`${batchId}:${student}`, stars)
+  return ok('rated')
+}
+
+/**
+ * sendDueSessionReminders (part of the tick): the hour round, then the day round (not once the
+ * hour's is due); each (session, kind, calendar version) claimed once; to the students seated
+ * (confirmed) in the batch at that moment and the mentor.
+ */
+export function sendReminders(m: Model): void {
+  const cal = sessionsOf(m)
+  for (const kind of ['hour', 'day'] as const) {
+    for (const s of cal.sessions) {
+      if (s.status === 'cancelled' || s.startsAt <= m.now || s.startsAt > m.now + REMINDER_LEADS[kind]) continue
+      if (kind === 'day' && s.startsAt <= m.now + HOUR_MS) continue
+      const key = `${s.id}:${kind}:${s.sequence}`
+      if (cal.ledger.has(key)) continue
+      const who = [...m.bookings.filter((x) => x.batch === s.batch && x.status === 'confirmed').map((x) => `s${x.student}`), `m${s.mentor}`]
+      cal.ledger.set(key, who)
+      for (const p of who) {
+        const mk = `${s.id}:${s.sequence}:${kind}:${p}`
+        if (!cal.reminderMails.has(mk)) cal.reminderMails.set(mk, 'queued')
+      }
+    }
+  }
+}
+
+/** The outbox sent: every queued reminder is delivered. */
+export function deliverReminders(m: Model): void {
+  const mails = sessionsOf(m).reminderMails
+  for (const k of mails.keys()) mails.set(k, 'sent')
 }
