@@ -1,9 +1,9 @@
-import { z } from 'zod'
-
 /**
  * Ratings of a mentor by the students of a batch (issue 21, docs/decisions/108): the rules both
  * sides share. A mentor's card shows the average from RATINGS_FOR_CARD ratings ("New mentor"
- * before); the hero's figures are the real ones from RATINGS_FOR_HERO ratings site-wide.
+ * before); the hero's figures are the real ones from RATINGS_FOR_HERO ratings site-wide. No zod here:
+ * cards on every page import this, and the site's pages load zod only where they parse (the rating's
+ * input schema is in schemas.ts).
  */
 export const RATING_COMMENT_MAX = 500
 export const RATINGS_FOR_CARD = 3
@@ -12,21 +12,6 @@ export const RATINGS_FOR_HERO = 20
 /** What a student may say about their college year next to a shown comment (nothing else about them). */
 export const COLLEGE_YEARS = ['1st year', '2nd year', '3rd year', '4th year', '5th year', 'Graduate'] as const
 export type CollegeYear = (typeof COLLEGE_YEARS)[number]
-
-/** The rating a student writes (create and edit). */
-export const ratingInputSchema = z
-  .object({
-    stars: z
-      .number({ error: 'Choose 1 to 5 stars.' })
-      .int('Choose 1 to 5 stars.')
-      .min(1, 'Choose 1 to 5 stars.')
-      .max(5, 'Choose 1 to 5 stars.'),
-    comment: z.string().trim().max(RATING_COMMENT_MAX, `A comment is at most ${RATING_COMMENT_MAX} characters.`).default(''),
-    showComment: z.boolean().default(false),
-    collegeYear: z.enum(COLLEGE_YEARS, { error: 'Choose your college year from the list.' }).nullable().default(null),
-  })
-  .strict()
-export type RatingInput = z.infer<typeof ratingInputSchema>
 
 /** A mentor's public rating: the average and count once there are enough, else null ("New mentor"). */
 export type MentorRating = { average: number; count: number } | null

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONTACT_DIGITS, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS } from './constants'
 import { MESSAGES } from './messages'
+import { COLLEGE_YEARS, RATING_COMMENT_MAX } from './ratings'
 
 /** Words split on whitespace, as docs/spec.md §5 counts them. */
 export function countWords(text: string): number {
@@ -48,3 +49,18 @@ export type NewsletterForm = z.infer<typeof newsletterSchema>
 
 /** An Indian GST identification number: state code, PAN, entity number, "Z", check character. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
+
+/** The rating a student writes (create and edit). */
+export const ratingInputSchema = z
+  .object({
+    stars: z
+      .number({ error: 'Choose 1 to 5 stars.' })
+      .int('Choose 1 to 5 stars.')
+      .min(1, 'Choose 1 to 5 stars.')
+      .max(5, 'Choose 1 to 5 stars.'),
+    comment: z.string().trim().max(RATING_COMMENT_MAX, `A comment is at most ${RATING_COMMENT_MAX} characters.`).default(''),
+    showComment: z.boolean().default(false),
+    collegeYear: z.enum(COLLEGE_YEARS, { error: 'Choose your college year from the list.' }).nullable().default(null),
+  })
+  .strict()
+export type RatingInput = z.infer<typeof ratingInputSchema>
