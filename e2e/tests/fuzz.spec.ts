@@ -60,6 +60,7 @@ const COLLECTIONS = [
   'notices',
   'job-failures',
   'practice-answers',
+  'ratings',
   'payload-jobs',
   'payload-locked-documents',
   'payload-preferences',
@@ -141,6 +142,14 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/me/attendance'],
   ['POST', '/api/sign-in-guard'],
   ['GET', '/api/content-versions'],
+  ['GET', '/api/ratings/mine'],
+  ['POST', '/api/ratings/mine'],
+  ['PATCH', '/api/ratings/mine/:id'],
+  ['GET', '/api/ratings/mentor/:id'],
+  ['GET', '/api/ratings/site'],
+  ['POST', '/api/mentor-home/layout'],
+  ['POST', '/api/mentor-home/attendance'],
+  ['POST', '/api/batches/:id/layout-sessions'],
 ]
 
 const REST_PATHS = [
