@@ -148,39 +148,72 @@ export async function keepHoldForCheckout(req: PayloadRequest, offerId: number):
  * A payment made for a hold that passed on before it arrived: if the hold's batch still has a free
  * seat it can take (and the student no seat that month), the payment pays for it now. Returns
  * whether the student was seated. In the payment's transaction.
+ *
+ * The hold may be past its time but not yet swept by a tick. The payment settles it here, so it
+ * never stands beside the seat, counted as taken, for a tick to announce later as "passed on": the
+ * seat it held becomes the student's (the hold is claimed by the new booking), or, when the student
+ * cannot be seated, the hold expires as the tick would have done (the student is told, the seat
+ * goes to the next in line).
  */
 export async function seatInFreedSeat(req: PayloadRequest, offerId: number, paymentId: number): Promise<boolean> {
-  const [offer] = await txQuery<{ user_id: number; mentor_id: number; batch_id: number; kind: SeatOffer['kind'] }>(
+  const [found] = await txQuery<{ mentor_id: number; batch_id: number }>(
     req,
-    sql`SELECT user_id, mentor_id, batch_id, kind FROM seat_offers WHERE id = ${offerId}`,
+    sql`SELECT mentor_id, batch_id FROM seat_offers WHERE id = ${offerId}`,
+  )
+  if (!found) return false
+  await lockMentor(req, Number(found.mentor_id))
+  const batch = await getBatch(req, Number(found.batch_id), { lock: true })
+  const [offer] = await txQuery<{ user_id: number; kind: SeatOffer['kind']; status: SeatOffer['status']; expires_at: string | Date }>(
+    req,
+    sql`SELECT user_id, kind, status, expires_at FROM seat_offers WHERE id = ${offerId} FOR UPDATE`,
   )
   if (!offer) return false
-  await lockMentor(req, Number(offer.mentor_id))
-  const batch = await getBatch(req, Number(offer.batch_id), { lock: true })
-  if (!batch || !takesStudents(batch)) return false
+  const stale = offer.status === 'held' && new Date(offer.expires_at) <= now()
+  const seated = batch !== null && takesStudents(batch) && (await seatIfFree(req, { id: offerId, stale, ...offer }, batch, paymentId))
+  if (seated) revalidateSite(req.payload, ['availability'])
+  else if (stale) {
+    const held = await req.payload.findByID({ collection: 'seat-offers', id: offerId, depth: 0, overrideAccess: true, req })
+    await expireHeld(req, held)
+  }
+  return seated
+}
+
+async function seatIfFree(
+  req: PayloadRequest,
+  offer: { id: number; stale: boolean; user_id: number; kind: SeatOffer['kind'] },
+  batch: BatchRow,
+  paymentId: number,
+): Promise<boolean> {
+  // The student's own stale hold is the seat they paid for: it does not count against them.
   const [row] = await txQuery<{ taken: number; elsewhere: boolean }>(
     req,
     sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${batch.id} AND status = 'confirmed')
-              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${batch.id} AND status = 'held'))::int AS taken,
+              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${batch.id} AND status = 'held' AND id <> ${offer.stale ? offer.id : 0}))::int AS taken,
                EXISTS (SELECT 1 FROM bookings x JOIN batches xb ON xb.id = x.batch_id
                         WHERE x.user_id = ${offer.user_id} AND x.status = 'confirmed'
                           AND xb.starts_on <= ${batch.endsOn.toISOString()}::timestamptz AND xb.ends_on >= ${batch.startsOn.toISOString()}::timestamptz) AS elsewhere`,
   )
   if (!row || row.elsewhere || Number(row.taken) >= batch.capacity) return false
   await payForBatch(req, batch, [paymentId])
-  await confirmSeat(req, {
+  // As in claimOffer: the hold stops counting before the booking counts (the seat-limit trigger).
+  if (offer.stale)
+    await txQuery(
+      req,
+      sql`UPDATE seat_offers SET status = 'claimed', decided_at = ${nowIso()}::timestamptz, updated_at = now() WHERE id = ${offer.id}`,
+    )
+  const booking = await confirmSeat(req, {
     userId: Number(offer.user_id),
     mentorId: batch.mentorId,
     batchId: batch.id,
     source: offer.kind === 'continuing' ? 'continuing' : 'offer',
     paymentId,
   })
+  if (offer.stale) await txQuery(req, sql`UPDATE seat_offers SET claimed_booking_id = ${booking.id} WHERE id = ${offer.id}`)
   const [who] = await txQuery<{ email: string; name: string | null; mentor: string }>(
     req,
     sql`SELECT u.email, u.name, m.name AS mentor FROM users u, mentors m WHERE u.id = ${offer.user_id} AND m.id = ${batch.mentorId}`,
   )
   if (who) await emailSeatConfirmed(req, who, who.mentor, batch, offer.kind === 'continuing' ? 'continuing' : 'offer')
-  revalidateSite(req.payload, ['availability'])
   return true
 }
 

@@ -78,7 +78,7 @@ export async function completePayment(req: PayloadRequest, orderId: string, paym
     // otherwise the payment goes back at once (docs/decisions/069, "Holds and checkout").
     if (offerId !== null && !applied.claimedOffer && (await stillCredit(req, Number(order.id)))) {
       if (await seatInFreedSeat(req, offerId, Number(order.id))) waitlist = { ...waitlist, assigned: waitlist.assigned + 1 }
-      else await refundAutomatically(req, Number(order.id), 'late-for-seat')
+      else if (await stillCredit(req, Number(order.id))) await refundAutomatically(req, Number(order.id), 'late-for-seat')
     }
   }
   const payment = await readPayment(req, orderId)

@@ -386,13 +386,11 @@ export async function realInvariants(w: World, afterTick: boolean): Promise<stri
     'more than one held seat for a student',
     sql`SELECT user_id FROM seat_offers WHERE status = 'held' GROUP BY user_id HAVING count(*) > 1`,
   )
-  // A live hold only: a payment for a hold whose time passed before the tick swept it takes a free
-  // seat of that batch (seatInFreedSeat) and leaves the stale hold 'held' until the next tick, which
-  // expires it and tells the student (known, not fixed: docs/decisions/073, "Sessions ...").
+  // Every hold, stale ones too: a late payment settles its own stale hold (seatInFreedSeat).
   await check(
     'a held seat beside a seat of the same month',
     sql`SELECT o.user_id FROM seat_offers o JOIN batches bt ON bt.id = o.batch_id
-         WHERE o.status = 'held' AND o.expires_at > ${new Date().toISOString()}::timestamptz AND EXISTS (
+         WHERE o.status = 'held' AND EXISTS (
            SELECT 1 FROM bookings bk JOIN batches b2 ON b2.id = bk.batch_id
             WHERE bk.user_id = o.user_id AND bk.status = 'confirmed' AND b2.starts_on = bt.starts_on)`,
   )

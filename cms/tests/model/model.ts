@@ -519,7 +519,8 @@ export function completePayment(m: Model, student: number, offerId?: number, id 
   mail(m, student, 'payment-receipt')
   const { claimedOffer } = applyPlan(m, student, p.id, offerId)
   if (offerId !== undefined && !claimedOffer && p.batch === null && p.status === 'completed') {
-    if (!seatInFreedSeat(m, m.offers.find((o) => o.id === offerId)!, p) && approveNow(m, p)) mail(m, student, 'refund-late-payment')
+    if (!seatInFreedSeat(m, m.offers.find((o) => o.id === offerId)!, p) && p.batch === null && approveNow(m, p))
+      mail(m, student, 'refund-late-payment')
   }
   return p
 }
@@ -599,12 +600,21 @@ export function decline(m: Model, offerId: number): Outcome {
   return ok('declined')
 }
 
+/**
+ * A payment for a hold that passed on: a free seat of its batch is the student's. Its own hold, past
+ * its time but not swept yet, is settled here: claimed by the new seat (it does not count against
+ * the student), or, when the student cannot be seated, expired as a tick would (told, passed on).
+ */
 function seatInFreedSeat(m: Model, o: MOffer, p: MPayment): boolean {
   const b = batchOf(m, o.batch)
-  if (!takesStudents(b, m.now)) return false
+  const stale = o.status === 'held' && o.expiresAt <= m.now
   const elsewhere = m.bookings.some((x) => x.student === o.student && x.status === 'confirmed' && overlaps(batchOf(m, x.batch), b))
-  if (elsewhere || taken(m, b) >= b.capacity) return false
+  if (!takesStudents(b, m.now) || elsewhere || taken(m, b) - Number(stale) >= b.capacity) {
+    if (stale) expireOffer(m, o)
+    return false
+  }
   payFor(p, b)
+  if (stale) o.status = 'claimed'
   addBooking(m, o.student, b, p.id, o.kind === 'continuing' ? 'continuing' : 'offer')
   mail(m, o.student, 'seat-confirmed')
   return true
