@@ -10,7 +10,6 @@ import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { tellStudent } from '../notices/tell'
-import { isCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
 import { seatRefundCases } from './refundPromise'
 import { type SettleOutcome, settleRefund } from './settleRefund'
@@ -205,10 +204,15 @@ export async function decideRefund(
   }
 }
 
+/**
+ * A mentorship payment that has paid for no seat and is not ended: a credit, or one past its
+ * deadline that no tick has refunded yet (the tick would refund it automatically anyway).
+ */
 async function isUnusedCredit(req: PayloadRequest, paymentId: number): Promise<boolean> {
   const rows = await txQuery(
     req,
-    sql`SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.id = ${paymentId} AND ${isCredit(sql`p`, sql`pl`)}`,
+    sql`SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id
+         WHERE p.id = ${paymentId} AND p.status = 'completed' AND pl.product = 'mentorship' AND p.batch_id IS NULL AND p.credit_ended_at IS NULL`,
   )
   return rows.length > 0
 }
@@ -241,9 +245,20 @@ async function approveNow(
         ON CONFLICT (payment_id) WHERE status <> 'rejected' DO NOTHING
         RETURNING id`,
   )
-  if (!row) return null
-  const id = Number(row.id)
-  await txQuery(req, sql`UPDATE refund_requests SET idempotency_key = ${newIdempotencyKey(id)} WHERE id = ${id}`)
+  // A refund we decide ourselves takes over a request still waiting for an admin on that payment
+  // (its credit reached its deadline meanwhile): it is approved now rather than left to wait.
+  const [taken] = row
+    ? []
+    : input.source === 'automatic'
+      ? await txQuery<{ id: number }>(
+          req,
+          sql`UPDATE refund_requests SET status = 'approved', decided_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+               WHERE payment_id = ${input.paymentId} AND status = 'requested' RETURNING id`,
+        )
+      : []
+  if (!row && !taken) return null
+  const id = Number((row ?? taken)!.id)
+  await txQuery(req, sql`UPDATE refund_requests SET idempotency_key = COALESCE(idempotency_key, ${newIdempotencyKey(id)}) WHERE id = ${id}`)
   if (input.endCredit !== false) {
     await txQuery(
       req,

@@ -620,10 +620,14 @@ function seatInFreedSeat(m: Model, o: MOffer, p: MPayment): boolean {
   return true
 }
 
-/** A refund decided without an admin: approved at once, the credit ends. False when one is open already. */
-function approveNow(m: Model, p: MPayment): boolean {
-  if (m.refunds.some((r) => r.payment === p.id)) return false
-  m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved' })
+/** A refund decided without an admin: approved at once, the credit ends. False when one is open already (unless ours takes over a waiting one). */
+function approveNow(m: Model, p: MPayment, automatic = true): boolean {
+  const open = m.refunds.find((r) => r.payment === p.id)
+  if (open) {
+    // Ours (a credit past its deadline): it takes over a request still waiting for an admin.
+    if (!automatic || open.status !== 'requested') return false
+    open.status = 'approved'
+  } else m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved' })
   p.creditEnded = true
   return true
 }
@@ -633,9 +637,10 @@ export function requestRefund(m: Model, paymentId: number): Outcome {
   const p = m.payments.find((x) => x.id === paymentId)!
   if (p.status !== 'completed') return fail('REFUND_NOT_ALLOWED')
   if (p.gateway === 'complimentary') return fail('REFUND_NOT_ALLOWED')
-  const isCredit = p.batch === null && !p.creditEnded && p.ends > m.now
-  if (isCredit) {
-    if (!approveNow(m, p)) return fail('REFUND_ALREADY_REQUESTED')
+  // Unused: no seat paid and not ended, its deadline passed or not (a tick would refund it anyway).
+  const unused = p.batch === null && !p.creditEnded
+  if (unused) {
+    if (!approveNow(m, p, false)) return fail('REFUND_ALREADY_REQUESTED')
     mail(m, p.student, 'refund-approved')
     return ok('approved')
   }
