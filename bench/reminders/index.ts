@@ -4,7 +4,7 @@ import { formatDate, istDay, istMidnight, istMonth, SERVICE_KEY_HEADER } from '@
 import nodemailer from 'nodemailer'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
-import { run } from '../../scripts/lib/processes'
+import { startUntilReady } from '../../scripts/lib/processes'
 import { ROOT } from '../../scripts/lib/stack'
 import type { Bench } from '../run'
 import { machineFigures, startBenchStack } from '../stack'
@@ -154,27 +154,24 @@ const bench: Bench = async () => {
     const one = async (text: string, values: unknown[] = []) => Number(Object.values((await q(text, values))[0] ?? {})[0] ?? 0)
     const { month, saturdays, day, settleAt, sendAt } = calendar()
     // The second runner: production's `npm run worker`, the same loops, on the same database and sink.
-    const workerLines: string[] = []
-    let workerReady: () => void = () => {}
-    const ready = new Promise<void>((r) => {
-      workerReady = r
-    })
-    const worker = run('wrk', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'cms/scripts/worker.ts'], {
+    // It loads the CMS from source (tsx): on a busy machine that takes minutes, so it starts first and
+    // loads while the clock is settled and the marketplace loaded. A start that stalls is started again.
+    const workerSpawnedAt = performance.now()
+    let workerStartedMs = 0
+    const workerStart = startUntilReady('wrk', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'cms/scripts/worker.ts'], {
       cwd: ROOT,
       env: { ...stack.env, JOBS_AUTORUN: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(SMTP_PORT) },
       quiet: !process.env.BENCH_VERBOSE,
-      onLine: (line) => {
-        workerLines.push(line)
-        if (line.includes('Jobs worker started')) workerReady()
+      readyLine: 'Jobs worker started',
+      startTimeoutMs: 300_000,
+    }).then(
+      () => {
+        workerStartedMs = performance.now() - workerSpawnedAt
+        return null
       },
-    })
-    // It loads the CMS from source (tsx): on a busy machine that takes minutes, so it starts first and
-    // loads while the clock is settled and the marketplace loaded.
-    const workerSpawnedAt = performance.now()
-    let workerStartedMs = 0
-    void ready.then(() => {
-      workerStartedMs = performance.now() - workerSpawnedAt
-    })
+      // Resolved, not thrown: a rejection nobody awaits yet would end the process.
+      (error: Error) => error.message,
+    )
 
     // The seed's own batches and sessions live up to Friday morning first, so that the measured tick
     // finds only what the cron would have left.
@@ -276,13 +273,8 @@ const bench: Bench = async () => {
     })) as { id: number; status: string }
 
     // Quiet before the measurement: the worker is up and whatever the seed queued has gone out.
-    // (The losers of this race resolve rather than throw: a rejection nobody awaits would end the process.)
-    const notReady = await Promise.race([
-      ready.then(() => null),
-      worker.exited.then((code) => `exited with ${code}`),
-      sleep(Math.max(0, 600_000 - (performance.now() - workerSpawnedAt))).then(() => 'did not start in 10 minutes'),
-    ])
-    if (notReady) throw new Error(`the second runner (npm run worker) ${notReady}:\n${workerLines.slice(-30).join('\n')}`)
+    const notReady = await workerStart
+    if (notReady) throw new Error(`the second runner (npm run worker): ${notReady}`)
     for (let i = 0; i < 600 && (await one(`SELECT count(*) FROM email_outbox WHERE status IN ('queued', 'sending')`)) > 0; i++) {
       await sleep(100)
     }

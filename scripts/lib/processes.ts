@@ -58,6 +58,60 @@ export async function runToEnd(
   }
 }
 
+/**
+ * Starts a long-running command and resolves once it prints `readyLine`. A start that neither
+ * prints it nor exits within `startTimeoutMs` (seen: a tsx-loaded script whose module loading never
+ * settles on Node 20, its main thread asleep) is killed and started again, `attempts` times in all;
+ * a start that exits is an error at once.
+ */
+export async function startUntilReady(
+  name: string,
+  command: string,
+  args: string[],
+  opts: {
+    cwd: string
+    env: NodeJS.ProcessEnv
+    quiet?: boolean
+    onLine?: (line: string) => void
+    readyLine: string
+    startTimeoutMs: number
+    attempts?: number
+  },
+): Promise<Child> {
+  const attempts = opts.attempts ?? 2
+  const lines: string[] = []
+  for (let attempt = 1; ; attempt++) {
+    let ready: () => void = () => {}
+    const isReady = new Promise<void>((resolve) => {
+      ready = resolve
+    })
+    const child = run(name, command, args, {
+      ...opts,
+      onLine: (line) => {
+        lines.push(line)
+        opts.onLine?.(line)
+        if (line.includes(opts.readyLine)) ready()
+      },
+    })
+    let timer: NodeJS.Timeout | undefined
+    const outcome = await Promise.race([
+      isReady.then(() => 'ready'),
+      child.exited.then((code) => `exited with ${code}`),
+      new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`did not start in ${Math.round(opts.startTimeoutMs / 1000)} s`), opts.startTimeoutMs)
+      }),
+    ])
+    clearTimeout(timer)
+    if (outcome === 'ready') return child
+    signalGroup(child, 'SIGKILL')
+    await child.exited
+    if (outcome.startsWith('exited') || attempt >= attempts) {
+      throw new Error(`${name} ${outcome} (try ${attempt} of ${attempts}):\n${lines.slice(-30).join('\n')}`)
+    }
+    console.log(`${name} ${outcome}; starting it again (try ${attempt + 1} of ${attempts})`)
+  }
+}
+
 function signalGroup(child: Child, signal: NodeJS.Signals) {
   if (child.proc.exitCode !== null || child.proc.pid === undefined) return
   try {
