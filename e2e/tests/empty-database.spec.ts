@@ -93,6 +93,7 @@ test('every page renders on an empty database, and shows the default content aft
       env: stack.env,
       quiet: true,
       timeoutMs: 120_000,
+      attempts: 2,
     })
   })
 

@@ -40,21 +40,38 @@ export function run(
   return child
 }
 
-/** Runs a command to completion; rejects with its output when it fails. */
+/**
+ * Runs a command to completion; rejects with its output when it fails. A step that hangs (seen: a
+ * tsx-loaded script that never settles on Node 20) is killed at `timeoutMs`, not waited on forever,
+ * and, for an idempotent step, started again (`attempts`, default 1: no second start).
+ */
 export async function runToEnd(
   name: string,
   command: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; timeoutMs?: number },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; timeoutMs?: number; attempts?: number },
 ): Promise<void> {
-  const lines: string[] = []
-  const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
-  // A step that hangs (seen: a tsx-loaded script that never settles on Node 20) is killed, not waited on forever.
-  const timer = opts.timeoutMs ? setTimeout(() => signalGroup(child, 'SIGKILL'), opts.timeoutMs) : undefined
-  const code = await child.exited
-  clearTimeout(timer)
-  if (code !== 0) {
-    throw new Error(`${name} failed (exit ${code}):\n${lines.slice(-40).join('\n')}`)
+  const attempts = opts.attempts ?? 1
+  for (let attempt = 1; ; attempt++) {
+    const lines: string[] = []
+    const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
+    let timedOut = false
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true
+          signalGroup(child, 'SIGKILL')
+        }, opts.timeoutMs)
+      : undefined
+    const code = await child.exited
+    clearTimeout(timer)
+    if (code === 0) return
+    if (timedOut && attempt < attempts) {
+      console.log(
+        `${name} did not finish in ${Math.round(opts.timeoutMs! / 1000)} s; starting it again (try ${attempt + 1} of ${attempts})`,
+      )
+      continue
+    }
+    throw new Error(`${name} failed (exit ${code}${timedOut ? ', killed at its time limit' : ''}):\n${lines.slice(-40).join('\n')}`)
   }
 }
 

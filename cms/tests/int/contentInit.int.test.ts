@@ -62,7 +62,7 @@ const productionEnv = (database: string): NodeJS.ProcessEnv => ({
 
 type Run = { code: number; output: string }
 
-function run(script: string, env: NodeJS.ProcessEnv, cwd = ROOT): Promise<Run> {
+function runOnce(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Run & { killed: boolean }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -70,12 +70,23 @@ function run(script: string, env: NodeJS.ProcessEnv, cwd = ROOT): Promise<Run> {
       { cwd, env, timeout: 180_000, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, output: `${stdout}\n${stderr}` })
+        resolve({ code, output: `${stdout}\n${stderr}`, killed: error?.signal === 'SIGKILL' })
       },
     )
     // Nothing may wait for an answer on stdin (a prompt would hang until the time limit).
     child.stdin?.end()
   })
+}
+
+/**
+ * One more start when the first was killed at its time limit: once in many runs (under the full
+ * suite's load) a child printed nothing and never got past loading its modules through tsx's hooks
+ * thread on Node 20 (docs/setup-notes.md). Both scripts are idempotent, so the second start hides
+ * no wrong result.
+ */
+async function run(script: string, env: NodeJS.ProcessEnv, cwd = ROOT): Promise<Run> {
+  const first = await runOnce(script, env, cwd)
+  return first.killed ? runOnce(script, env, cwd) : first
 }
 const contentInit = (database: string) => run('scripts/content-init.ts', productionEnv(database))
 
@@ -110,11 +121,7 @@ afterAll(async () => {
 })
 
 describe('npm run content:init', () => {
-  // One retry: once in many runs (under the full suite's load) the child printed nothing and was
-  // killed at its time limit, before Payload had started (stuck while loading modules through tsx's
-  // hooks thread on Node 20, as far as we could tell; never reproduced alone). A second attempt on
-  // the same database must still load everything exactly once, so the retry hides no wrong result.
-  it('loads the default content into an empty, unmigrated database and creates no users', { retry: 1, timeout: 420_000 }, async () => {
+  it('loads the default content into an empty, unmigrated database and creates no users', { timeout: 420_000 }, async () => {
     const result = await contentInit(databases[0]!)
     expect(result.output).toContain('content:init: loaded')
     expect(result.code).toBe(0)
@@ -133,5 +140,5 @@ describe('npm run content:init', () => {
     const refused = results.find((r) => r.code === EXIT_CONTENT_EXISTS)!
     expect(refused.output).toMatch(/content:init refused: The database already has content \(.*4 plans.*\).*nothing was changed/)
     expect(await counts(databases[1]!)).toEqual({ ...LOADED, users: 1 })
-  }, 420_000)
+  }, 900_000)
 })
