@@ -119,6 +119,22 @@ describe('model-based regressions', () => {
     ])
   })
 
+  it('saving a mentor who takes bookings hands out a free seat at once, not only after a pause (a model error)', async () => {
+    // Seed 3001, run 2,278 of the long run (about 48,000 actions in): the model filled only on a
+    // resume after a pause, while the product fills on every save of a mentor taking bookings
+    // (fillSeatsWhenCapacityGrows), so a seat that was waiting for the next tick went to s0 in the
+    // product and not in the model. The model was wrong; the product's rule stands.
+    await replay({ capacities: [1, 1], students: 5 }, [
+      acts.toMonthEnd(0),
+      acts.capacity(0, 'open', -1),
+      acts.grant(4),
+      acts.tick('once'),
+      acts.book(4, 0),
+      acts.book(0, 0),
+      acts.pause(0, false),
+    ])
+  })
+
   it('a cancelled session holds no time: its slot can be scheduled again', async () => {
     // Seed 19 (with the session actions, issue 21): overlappingSession counted cancelled sessions,
     // so the slot of a cancelled session was refused with 409 SESSION_OVERLAP for good, and a move

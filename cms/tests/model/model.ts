@@ -695,10 +695,14 @@ export function setCapacity(m: Model, batchId: number, capacity: number): Outcom
   return ok('set')
 }
 
+/**
+ * A mentor saved as paused or taking bookings. Taking bookings, every save hands out their free
+ * seats (fillSeatsWhenCapacityGrows fills on each save, idempotently), not only a resume after a
+ * pause: a seat waiting for the next tick goes now.
+ */
 export function setPaused(m: Model, mentor: number, paused: boolean): Outcome {
-  const was = m.mentors[mentor]!.paused
   m.mentors[mentor]!.paused = paused
-  if (was && !paused) fillMentorBatches(m, mentor)
+  if (!paused) fillMentorBatches(m, mentor)
   return ok(paused ? 'paused' : 'resumed')
 }
 
