@@ -1,6 +1,5 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { AuthStrategy, Config, Payload } from 'payload'
-import { JWTAuthentication } from 'payload'
+import type { Config, Payload } from 'payload'
 import { AppError } from './errors'
 
 /**
@@ -119,29 +118,6 @@ export async function databaseAnswers(payload: Payload, timeoutMs = 2_000): Prom
   } finally {
     clearTimeout(timer)
   }
-}
-
-function presentsToken(headers: Headers, payload: Payload): boolean {
-  if (/^(JWT|Bearer)\s+\S/i.test(headers.get('authorization') ?? '')) return true
-  const cookie = headers.get('cookie') ?? ''
-  return cookie.includes(`${payload.config.cookiePrefix}-token=`)
-}
-
-/**
- * Payload's session lookup, told apart from an outage: Payload's JWT strategy answers "no user"
- * for a revoked session and for a database it could not ask alike. When a token was presented and
- * no user came back, we ask the database whether it answers; if not, the request is marked (503),
- * else the answer stands (Payload's own strategy runs after this one and asks once more).
- */
-export const sessionLookupStrategy: AuthStrategy = {
-  name: 'session-lookup',
-  authenticate: async (args) => {
-    // Payload's own name for the session, which logout and refresh expect on the user.
-    const result = await JWTAuthentication({ ...args, strategyName: 'local-jwt' })
-    if (result.user || !presentsToken(args.headers, args.payload)) return result
-    if (!(await databaseAnswers(args.payload))) markDatabaseUnavailable((args as { req?: object }).req)
-    return { user: null }
-  },
 }
 
 type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]

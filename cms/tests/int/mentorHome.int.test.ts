@@ -16,6 +16,10 @@ import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type T
  * signed-in mentor's own batches, students and sessions; scheduling a session and opening the next
  * batch keep the batch's rules; and a month end tells a mentor once, in one summary.
  */
+// The month-end test ticks to April 2027, which would start and complete every other file's
+// batches in the shared database: a database of its own.
+await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
+
 let payload: Payload
 let api: RestClient
 const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
