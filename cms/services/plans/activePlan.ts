@@ -3,7 +3,7 @@ import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest, Where } from 'payload'
 import { coverageOf, renewalOpensFor } from './coverage'
 
-export type ActivePlan = { payment: Payment; plan: Plan; startsAt: string; endsAt: string }
+export type ActivePlan = { payment: Pick<Payment, 'id'>; plan: Plan; startsAt: string; endsAt: string }
 
 /**
  * The one definition of "has a plan": a completed payment (or complimentary grant) for a plan that
@@ -29,18 +29,22 @@ export async function listActivePlans(
     ...(filter.planId ? { plan: { equals: filter.planId } } : {}),
     ...(filter.planCode ? { 'plan.code': { equals: filter.planCode } } : {}),
   }
+  // Only the plan is populated (the select leaves the payment's other relationships, the user
+  // among them, unread) and no total is counted: this runs on every plan check (issue 22).
   const { docs } = await req.payload.find({
     collection: 'payments',
     where,
     sort: '-subscriptionEnds',
     limit: 20,
+    pagination: false,
     depth: 1,
+    select: { plan: true, subscriptionStarts: true, subscriptionEnds: true },
     overrideAccess: true,
     req,
   })
   return docs.flatMap((payment) =>
     typeof payment.plan === 'object' && payment.subscriptionStarts && payment.subscriptionEnds
-      ? [{ payment, plan: payment.plan, startsAt: payment.subscriptionStarts, endsAt: payment.subscriptionEnds }]
+      ? [{ payment: { id: payment.id }, plan: payment.plan, startsAt: payment.subscriptionStarts, endsAt: payment.subscriptionEnds }]
       : [],
   )
 }
