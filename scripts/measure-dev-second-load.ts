@@ -76,7 +76,9 @@ async function twice(who: string, page: Page, url: string) {
 
 async function siteSignIn(context: BrowserContext, name: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${webUrl}/login`, { timeout: 900_000 })
+  // Vite's first visit may optimize dependencies and reload the page under us: load it until quiet.
+  await page.goto(`${webUrl}/login`, { timeout: 900_000, waitUntil: 'networkidle' })
+  await page.goto(`${webUrl}/login`, { timeout: 900_000, waitUntil: 'networkidle' })
   await page.getByRole('button', { name: new RegExp(`Continue as ${name}`) }).click({ timeout: 60_000 })
   await page.getByTestId('avatar').and(page.locator('[data-auth="in"]')).waitFor({ timeout: 120_000 })
   return page
