@@ -10,7 +10,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     remix({
@@ -26,5 +26,9 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   server: { host: '127.0.0.1' },
-  build: { target: 'es2022' },
-})
+  // The browser's code through terser (about 3% less JavaScript than esbuild's minifier on `/`,
+  // decision 118); the server's stays readable in stack traces.
+  build: isSsrBuild
+    ? { target: 'es2022', minify: false }
+    : { target: 'es2022', minify: 'terser', terserOptions: { compress: { passes: 2 } } },
+}))

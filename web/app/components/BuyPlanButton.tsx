@@ -1,38 +1,12 @@
-import {
-  assignedToMentorsMessage,
-  type CreateOrderResponse,
-  type ErrorBody,
-  MESSAGES,
-  parseErrorBody,
-  stillOnWaitlistMessage,
-} from '@mentorloop/shared'
 import { Form, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { type FormEvent, useEffect, useState } from 'react'
-import { toast } from 'sonner'
-import type { PendingBooking, VerifiedPurchase } from '~/components/booking/types'
-import { loadCheckoutScript, openCheckout } from '~/utils/checkout.client'
+import type { PendingBooking } from '~/components/booking/types'
+import { whenIdle } from '~/utils/idle'
 import { primaryButton, secondaryButton } from './buttons'
 import { LazyModalDialog, preloadModalDialog } from './LazyModalDialog'
+import type { Notice, Step } from './purchase.client'
 
-type Step = 'order' | 'checkout' | 'verify' | null
-type Notice = { kind: 'login' | 'owned' | 'success'; title: string; message: string; booking?: PendingBooking | null } | null
-
-type Answer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ErrorBody | null }
-
-async function post<T>(body: Record<string, string>): Promise<Answer<T>> {
-  try {
-    const res = await fetch('/resources/payments', {
-      method: 'POST',
-      body: new URLSearchParams(body),
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-    })
-    const json: unknown = await res.json().catch(() => null)
-    return res.ok ? { ok: true, status: res.status, body: json as T } : { ok: false, status: res.status, error: parseErrorBody(json) }
-  } catch {
-    return { ok: false, status: 0, error: null }
-  }
-}
+const loadFlow = () => import('./purchase.client')
 
 /**
  * The buy button on a mentorship plan card (landing plans section and /subscriptions). It runs
@@ -63,58 +37,20 @@ export function BuyPlanButton({
   const revalidator = useRevalidator()
   const location = useLocation()
 
-  useEffect(() => {
-    // Load the checkout script early, so it is there when the student clicks.
-    void loadCheckoutScript()
-  }, [])
+  // The flow and the checkout script arrive while the page is idle, so a click does not wait.
+  useEffect(() => whenIdle(() => void loadFlow().then((flow) => flow.prepareCheckout())), [])
 
-  async function buy(event: FormEvent) {
+  async function buy(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (step) return
+    const form = event.currentTarget
     preloadModalDialog()
     setStep('order')
     try {
-      const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode, ...(offerId ? { offerId: String(offerId) } : {}) })
-      if (!order.ok) {
-        if (order.status === 401) setNotice({ kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' })
-        else if (order.error?.code === 'ALREADY_PURCHASED')
-          setNotice({ kind: 'owned', title: order.error.title, message: order.error.message })
-        else toast.error(order.error?.message ?? MESSAGES.FAILED_CREATE_ORDER)
-        return
-      }
-      if (!(await loadCheckoutScript())) {
-        window.alert(MESSAGES.CHECKOUT_NOT_LOADED)
-        return
-      }
-      setStep('checkout')
-      const o = order.body
-      const outcome = await openCheckout(
-        o,
-        { description: o.planName, prefill: o.prefill },
-        { onFailed: (error) => toast.error(error.description ?? 'Your payment could not be completed.') },
-      )
-      if (outcome.status === 'unavailable') {
-        window.alert(MESSAGES.CHECKOUT_NOT_LOADED)
-        return
-      }
-      if (outcome.status !== 'paid') return
-      setStep('verify')
-      // A claim seats the student through its offer; a plain purchase may finish a kept booking.
-      const verified = await post<VerifiedPurchase>({ intent: 'verify', ...outcome.response, ...(offerId ? {} : { resume: '1' }) })
-      if (!verified.ok) {
-        toast.error(verified.error?.message ?? MESSAGES.VERIFICATION_FAILED)
-        return
-      }
-      toast.success(MESSAGES.PAYMENT_VERIFIED)
-      if (verified.body.assigned > 0) toast.success(assignedToMentorsMessage(verified.body.assigned))
-      if (verified.body.stillWaiting > 0) toast.info(stillOnWaitlistMessage(verified.body.stillWaiting))
-      // The page reloads its data when the dialog closes: an owned plan may replace this button.
-      setNotice({
-        kind: 'success',
-        title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE,
-        message: successMessage ?? MESSAGES.PAYMENT_SUCCESSFUL,
-        booking: verified.body.pendingBooking ?? null,
-      })
+      const flow = await loadFlow().catch(() => null)
+      // Without the flow (its chunk did not load) the form goes where it goes without JavaScript.
+      if (!flow) return form.submit()
+      setNotice(await flow.purchase({ planCode, offerId, successMessage }, setStep))
     } finally {
       setStep(null)
     }

@@ -1,46 +1,86 @@
-import { type CSSProperties, useEffect } from 'react'
-import { Toaster as SonnerToaster, toast as showToast } from 'sonner'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { whenIdle } from '~/utils/idle'
 import type { Toast } from '~/utils/toast.server'
 
-/** The site's one toast system (sonner): at most 20 visible, announced politely, below the header's reach. */
-export const MAX_TOASTS = 20
-const TOAST_WIDTH = '18rem'
+/**
+ * The site's one toast system (sonner, decision 118), out of the page's first load: the toaster
+ * mounts when the browser is idle after the page has loaded (so its live region is there before
+ * anything is said), or at the first toast if that comes sooner. `toast.*` queues the message in
+ * sonner's own store, which replays it to the toaster when that mounts: nothing is lost.
+ */
+type Kind = 'success' | 'error' | 'info' | 'message'
+type Options = { id?: string; description?: string }
 
-export function Toaster({ toast }: { toast: Toast | null }) {
+const SonnerToaster = lazy(() => import('./SonnerToaster'))
+
+let wanted = false
+const listeners = new Set<() => void>()
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function mount() {
+  if (wanted) return
+  wanted = true
+  for (const listener of listeners) listener()
+}
+
+function show(kind: Kind, title: string, options?: Options) {
+  mount()
+  void import('sonner').then(({ toast: sonner }) => (kind === 'message' ? sonner : sonner[kind])(title, options))
+}
+
+export const toast = {
+  message: (title: string, options?: Options) => show('message', title, options),
+  success: (title: string, options?: Options) => show('success', title, options),
+  error: (title: string, options?: Options) => show('error', title, options),
+  info: (title: string, options?: Options) => show('info', title, options),
+}
+
+export function Toaster({ toast: flash }: { toast: Toast | null }) {
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  )
   useEffect(() => {
-    if (!toast) return
+    if (document.readyState === 'complete') return whenIdle(mount)
+    let cancel = () => {}
+    const onLoad = () => {
+      cancel = whenIdle(mount)
+    }
+    window.addEventListener('load', onLoad, { once: true })
+    return () => {
+      window.removeEventListener('load', onLoad)
+      cancel()
+    }
+  }, [])
+  useEffect(() => {
+    if (!flash) return
     // Let the page paint first so the toast is not lost in hydration.
-    const t = setTimeout(() => {
-      const show = toast.type === 'message' ? showToast : showToast[toast.type]
-      show(toast.title, { id: toast.id, description: toast.description })
-    }, 0)
+    const t = setTimeout(() => show(flash.type, flash.title, { id: flash.id, description: flash.description }), 0)
     return () => clearTimeout(t)
-  }, [toast])
+  }, [flash])
   return (
     <>
-      {toast ? (
+      {flash ? (
         // Without JavaScript the toast still reaches the reader, as a banner at the top.
         <noscript>
           <div
-            role={toast.type === 'error' ? 'alert' : 'status'}
-            className={`px-4 py-3 text-center font-semibold ${toast.type === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}
+            role={flash.type === 'error' ? 'alert' : 'status'}
+            className={`px-4 py-3 text-center font-semibold ${flash.type === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}
           >
-            {toast.title}
-            {toast.description ? ` ${toast.description}` : null}
+            {flash.title}
+            {flash.description ? ` ${flash.description}` : null}
           </div>
         </noscript>
       ) : null}
-      {/* At the bottom: the sticky header and its links stay uncovered at every width (issue 12). On
-          a wide screen in the right-hand corner and narrower than sonner's default, so it never
-          covers the centred booking form (issue 20: "Logged In Successfully" hid the Mentor field
-          at 1280 px); below 600 px sonner spans the width, under the content. */}
-      <SonnerToaster
-        position="bottom-right"
-        richColors
-        closeButton
-        visibleToasts={MAX_TOASTS}
-        style={{ '--width': TOAST_WIDTH } as CSSProperties}
-      />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SonnerToaster />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -8,8 +8,9 @@ import { CmsError } from '~/models/cms.server'
 import { parsePage } from '~/models/content'
 import { getCopyValues, getPage } from '~/models/content.server'
 import { env } from '~/utils/env.server'
-import { mergePreview, useLivePreview } from '~/utils/live-preview'
+import { useLivePreview } from '~/utils/live-preview'
 import { POLICY_SLUGS } from '~/utils/policy'
+import { mergePreview } from '~/utils/preview-merge'
 import { seoMeta } from '~/utils/seo'
 
 /**

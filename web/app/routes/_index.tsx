@@ -1,4 +1,4 @@
-import { earlyBirdBanner, fillCopy, now, seatAction } from '@mentorloop/shared'
+import { earlyBirdBanner, now, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -25,7 +25,7 @@ import { getPlanStates } from '~/models/payments.server'
 import { getOptionalUser } from '~/utils/auth.server'
 import { readBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
-import { mergeIntoList, mergePreview, previewValues, useLivePreview } from '~/utils/live-preview'
+import { useLivePreview } from '~/utils/live-preview'
 import { seoMeta } from '~/utils/seo'
 import { getSessionToken } from '~/utils/session.server'
 
@@ -158,18 +158,19 @@ function useResolved<T>(value: T | Promise<T>, onError: T): T | null {
 
 const MENTORS_ERROR: MentorsResult = { ok: false, message: MENTORS_UNAVAILABLE }
 
-type ContentParsers = typeof import('~/models/content')
+type LandingPreview = typeof import('~/components/landing/applyPreview')
 
 /**
- * The content schemas (zod, a quarter of the page's JavaScript) are needed in the browser only
- * while staff preview an edit: loaded then, never for a visitor (bench/landing: JS on /).
+ * The live-preview merge and the content schemas (zod, a quarter of the page's JavaScript) are
+ * needed in the browser only while staff preview an edit: loaded then, never for a visitor
+ * (bench/landing: JS on /).
  */
-function useContentParsers(active: boolean): ContentParsers | null {
-  const [parsers, setParsers] = useState<ContentParsers | null>(null)
+function useLandingPreview(active: boolean): LandingPreview | null {
+  const [module, setModule] = useState<LandingPreview | null>(null)
   useEffect(() => {
-    if (active && !parsers) void import('~/models/content').then((m) => setParsers(m))
-  }, [active, parsers])
-  return parsers
+    if (active && !module) void import('~/components/landing/applyPreview').then((m) => setModule(m))
+  }, [active, module])
+  return module
 }
 
 export default function Index() {
@@ -177,24 +178,12 @@ export default function Index() {
   const { user, mentors } = data
   const result = useResolved<MentorsResult>(mentors as MentorsResult | Promise<MentorsResult>, MENTORS_ERROR)
   const [searchParams] = useSearchParams()
-  // Staff editing in the CMS see their unsaved changes here (live preview), normalised like the
-  // published content: a section they empty disappears, as it will once published.
+  // Staff editing in the CMS see their unsaved changes here (live preview). Until the merge
+  // arrives (a moment after the first edit), the published content is shown.
   const livePreview = useLivePreview(searchParams.has('livePreview'), data.cmsOrigin)
-  const parsers = useContentParsers(livePreview !== null)
-  // Until the parsers arrive (a moment after the first edit), the published content is shown.
-  const preview = parsers ? livePreview : null
-  const editedPlans = preview && parsers ? parsers.parsePlans(mergeIntoList(data.plans, preview, 'plans')) : data.plans
-  // What staff type still holds placeholders: filled with the edited batch size and prices.
-  const values = preview ? previewValues(data.copy, preview, editedPlans) : data.copy
-  const plans = preview ? fillCopy(editedPlans, values) : data.plans
-  const settings =
-    preview?.globalSlug === 'site-settings' && parsers
-      ? fillCopy(parsers.parseSiteSettings(mergePreview(data.settings, preview.data)), values)
-      : data.settings
-  const earlyBird = preview?.globalSlug === 'site-settings' ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird
-  const faqs = preview && parsers ? fillCopy(parsers.parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')), values) : data.faqs
-  const testimonials =
-    preview && parsers ? parsers.parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')) : data.testimonials
+  const previewer = useLandingPreview(livePreview !== null)
+  const { plans, settings, earlyBird, faqs, testimonials, values } =
+    livePreview && previewer ? previewer.applyLandingPreview(data, livePreview) : { ...data, values: data.copy }
   const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
   const offered = [...(result?.ok ? result.mentors : []), ...(data.chosenMentor ? [data.chosenMentor] : [])]
   const bookable = offered.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) }))

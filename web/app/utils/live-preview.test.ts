@@ -1,6 +1,6 @@
 import { copyValues, fillCopy } from '@mentorloop/shared'
 import { describe, expect, it } from 'vitest'
-import { mergePreview, previewValues } from './live-preview'
+import { mergePreview, previewValues } from './preview-merge'
 
 const published = copyValues({
   batchSize: '12–15',

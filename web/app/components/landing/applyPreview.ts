@@ -1,0 +1,29 @@
+import { earlyBirdBanner, fillCopy, now } from '@mentorloop/shared'
+import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
+import type { loader } from '~/routes/_index'
+import type { LivePreviewMessage } from '~/utils/live-preview'
+import { mergeIntoList, mergePreview, previewValues } from '~/utils/preview-merge'
+
+type Published = Pick<Awaited<ReturnType<typeof loader>>, 'settings' | 'plans' | 'faqs' | 'testimonials' | 'copy' | 'earlyBird'>
+
+/**
+ * The landing page's content with an edit from the CMS's live preview on top, normalised like
+ * the published content (a section staff empty disappears, as it will once published) and with
+ * the placeholders filled from the edited figures. Loaded only while staff preview an edit: the
+ * content schemas (zod) stay out of every visitor's JavaScript (bench/landing).
+ */
+export function applyLandingPreview(data: Published, preview: LivePreviewMessage) {
+  const editedPlans = parsePlans(mergeIntoList(data.plans, preview, 'plans'))
+  // What staff type still holds placeholders: filled with the edited batch size and prices.
+  const values = previewValues(data.copy, preview, editedPlans)
+  const editsSettings = preview.globalSlug === 'site-settings'
+  const settings = editsSettings ? fillCopy(parseSiteSettings(mergePreview(data.settings, preview.data)), values) : data.settings
+  return {
+    values,
+    plans: fillCopy(editedPlans, values),
+    settings,
+    earlyBird: editsSettings ? earlyBirdBanner(settings.plansSection, now()) : data.earlyBird,
+    faqs: fillCopy(parseFaqs(mergeIntoList(data.faqs, preview, 'faqs')), values),
+    testimonials: parseTestimonials(mergeIntoList(data.testimonials, preview, 'testimonials')),
+  }
+}
