@@ -4,7 +4,7 @@ import { createLocalReq, initTransaction, killTransaction, type Payload } from '
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { flushOutbox } from '../../notifications/outbox'
 import { createBooking } from '../../services/booking'
-import { listUserBookings } from '../../services/booking/views'
+import { bookingView, listUserBookings, upcomingSessions } from '../../services/booking/views'
 import { testPayload } from '../helpers/payload'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, givePlan, openBatchOf } from '../helpers/scenarios'
@@ -143,5 +143,45 @@ describe('sessions', () => {
     expect(docs).toEqual([])
     const { totalDocs } = await payload.count({ collection: 'bookings', where: { user: { equals: s.id } }, overrideAccess: true })
     expect(totalDocs).toBe(0)
+  })
+  it('the student’s bookings, read in one statement, equal Payload’s own view of them (decision 119)', async () => {
+    const mentor = await createMentor(payload, { capacity: 3 })
+    const student = await createUser(payload)
+    await givePlan(payload, student)
+    expect((await api.post('/bookings', { token: student.token, body: { mentorId: mentor.id } })).status).toBe(201)
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const batch = await batchOf(mentor)
+    const post = (body: Record<string, unknown>) => api.post('/sessions', { token: admin.token, body: { batch: batch.id, ...body } })
+    await post({ title: 'Linked', startsAt: inBatch(batch, 9), meetingLink: 'https://meet.example.com/xyz', durationMinutes: 90 })
+    await post({ title: 'No link yet', startsAt: inBatch(batch, 2) })
+    const dropped = await post({ title: 'Cancelled', startsAt: inBatch(batch, 3) })
+    expect((await api.patch(`/sessions/${dropped.body.doc.id}`, { token: admin.token, body: { status: 'cancelled' } })).status).toBe(200)
+    const req = await createLocalReq({}, payload)
+    const { docs } = await payload.find({
+      collection: 'bookings',
+      where: { user: { equals: student.id }, status: { not_equals: 'cancelled' } },
+      sort: '-createdAt',
+      depth: 1,
+      pagination: false,
+      overrideAccess: true,
+      req,
+    })
+    const sessions = await upcomingSessions(
+      req,
+      docs.filter((b) => b.status === 'confirmed').map((b) => (typeof b.batch === 'object' && b.batch ? b.batch.id : Number(b.batch))),
+    )
+    const reference = docs.map((b) => bookingView(b, { sessions }))
+    const listed = await listUserBookings(req, student.id)
+    expect(listed).toEqual(reference)
+    expect(listed[0]!.mentor).toEqual({ id: mentor.id, name: mentor.name, profession: 'SDE II', company: 'Google' })
+    expect(listed[0]!.sessions!.map((x) => [x.title, x.durationMinutes, x.meetingLink])).toEqual([
+      ['No link yet', 60, null],
+      ['Linked', 90, 'https://meet.example.com/xyz'],
+    ])
+    // Cancelled bookings are not listed; somebody with none gets an empty list.
+    const booking = listed[0]!.id
+    expect((await api.post(`/bookings/${booking}/cancel`, { token: student.token })).status).toBe(200)
+    expect(await listUserBookings(req, student.id)).toEqual([])
+    expect(await listUserBookings(req, (await createUser(payload)).id)).toEqual([])
   })
 })
