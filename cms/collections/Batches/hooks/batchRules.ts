@@ -172,59 +172,13 @@ async function growNextBatch(req: PayloadRequest, mentorId: number, capacity: nu
 export const showFill: FieldHook<Batch> = async ({ siblingData, req }) => {
   const id = (siblingData as { id?: number }).id
   if (!id) return null
-  const row = await fillOf(req, id)
-  const taken = row?.taken ?? 0
-  const capacity = row?.capacity ?? 0
+  const [row] = await txQuery<{ n: number; capacity: string | number | null }>(
+    req,
+    sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${id} AND status IN ('confirmed', 'completed'))
+              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${id} AND status = 'held'))::int AS n,
+               (SELECT capacity FROM batches WHERE id = ${id}) AS capacity`,
+  )
+  const taken = Number(row?.n ?? 0)
+  const capacity = Number(row?.capacity ?? 0)
   return capacity > 0 ? `${taken} / ${capacity} (${Math.round((taken / capacity) * 100)}%)` : `${taken}`
-}
-
-type Fill = { taken: number; capacity: number | null }
-type FillBatch = { waiting: Map<number, ((fill: Fill | undefined) => void)[]>; failed: ((error: unknown) => void)[] }
-
-/**
- * The seats taken of the batches one request reads together (a page of the admin's list, a
- * population), in one statement: every read that asks before the next turn of the event loop joins
- * the same query, instead of one query per row (the list's column was an N+1). Nothing is kept
- * after the query: a batch read again later in the request is counted again.
- */
-function fillOf(req: PayloadRequest, id: number): Promise<Fill | undefined> {
-  const context = req.context as { seatsTakenBatch?: FillBatch }
-  let batch = context.seatsTakenBatch
-  if (!batch) {
-    const started: FillBatch = { waiting: new Map(), failed: [] }
-    context.seatsTakenBatch = batch = started
-    setImmediate(() => {
-      context.seatsTakenBatch = undefined
-      void loadFills(req, started)
-    })
-  }
-  const current = batch
-  return new Promise((resolve, reject) => {
-    current.waiting.set(id, [...(current.waiting.get(id) ?? []), resolve])
-    current.failed.push(reject)
-  })
-}
-
-async function loadFills(req: PayloadRequest, batch: FillBatch): Promise<void> {
-  const ids = [...batch.waiting.keys()]
-  try {
-    const rows = await txQuery<{ id: number; taken: number; capacity: string | number | null }>(
-      req,
-      sql`SELECT bt.id,
-                 ((SELECT count(*) FROM bookings b WHERE b.batch_id = bt.id AND b.status IN ('confirmed', 'completed'))
-                  + (SELECT count(*) FROM seat_offers o WHERE o.batch_id = bt.id AND o.status = 'held'))::int AS taken,
-                 COALESCE(bt.capacity, m.capacity) AS capacity
-            FROM batches bt LEFT JOIN mentors m ON m.id = bt.mentor_id
-           WHERE bt.id IN (${sql.join(
-             ids.map((id) => sql`${id}`),
-             sql`, `,
-           )})`,
-    )
-    const byId = new Map(
-      rows.map((r) => [Number(r.id), { taken: Number(r.taken), capacity: r.capacity === null ? null : Number(r.capacity) }]),
-    )
-    for (const [id, resolvers] of batch.waiting) for (const resolve of resolvers) resolve(byId.get(id))
-  } catch (error) {
-    for (const reject of batch.failed) reject(error)
-  }
 }
