@@ -5,7 +5,7 @@ import { createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue: a database of its own (another file's runner must not take its jobs).
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -222,5 +222,26 @@ describe('Grant plan on a user', () => {
     expect(done.status).toBe(200)
     expect(done.body.waitlist.assigned).toBe(1)
     expect(done.body.payment.batch).toEqual(expect.any(Number))
+  })
+})
+
+describe('the batches list', () => {
+  it('“Seats taken” is right for every row of a page read together, and for a batch read alone', async () => {
+    const busy = await createMentor(payload, { capacity: 3 })
+    const empty = await createMentor(payload, { capacity: 4 })
+    const ownCapacity = await createMentor(payload, { capacity: 2 })
+    for (const student of await Promise.all([createUser(payload), createUser(payload)])) {
+      await givePlan(payload, student)
+      await createBooking(await req(), { userId: student.id, mentorId: busy.id })
+    }
+    const [busyBatch, emptyBatch, ownBatch] = await Promise.all([busy, empty, ownCapacity].map((m) => openBatchOf(payload, m)))
+    await payload.update({ collection: 'batches', id: ownBatch!.id, data: { capacity: 5 }, overrideAccess: true })
+    const ids = [busyBatch!.id, emptyBatch!.id, ownBatch!.id]
+    const page = await rest.get(`/batches?where[id][in]=${ids.join(',')}&limit=10&depth=0`, { token: admin.token })
+    expect(page.status).toBe(200)
+    const fills = Object.fromEntries(page.body.docs.map((d: { id: number; fill: string }) => [d.id, d.fill]))
+    expect(fills).toEqual({ [busyBatch!.id]: '2 / 3 (67%)', [emptyBatch!.id]: '0 / 4 (0%)', [ownBatch!.id]: '0 / 5 (0%)' })
+    const alone = await payload.findByID({ collection: 'batches', id: busyBatch!.id, depth: 0, overrideAccess: true })
+    expect(alone.fill).toBe('2 / 3 (67%)')
   })
 })

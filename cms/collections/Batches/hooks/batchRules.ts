@@ -172,13 +172,61 @@ async function growNextBatch(req: PayloadRequest, mentorId: number, capacity: nu
 export const showFill: FieldHook<Batch> = async ({ siblingData, req }) => {
   const id = (siblingData as { id?: number }).id
   if (!id) return null
-  const [row] = await txQuery<{ n: number; capacity: string | number | null }>(
-    req,
-    sql`SELECT ((SELECT count(*) FROM bookings WHERE batch_id = ${id} AND status IN ('confirmed', 'completed'))
-              + (SELECT count(*) FROM seat_offers WHERE batch_id = ${id} AND status = 'held'))::int AS n,
-               (SELECT capacity FROM batches WHERE id = ${id}) AS capacity`,
-  )
-  const taken = Number(row?.n ?? 0)
-  const capacity = Number(row?.capacity ?? 0)
+  const row = await fillOf(req, id)
+  const taken = row?.taken ?? 0
+  const capacity = row?.capacity ?? 0
   return capacity > 0 ? `${taken} / ${capacity} (${Math.round((taken / capacity) * 100)}%)` : `${taken}`
+}
+
+type Fill = { taken: number; capacity: number | null }
+type FillBatch = { waiting: Map<number, { resolve: (fill: Fill | undefined) => void; reject: (error: unknown) => void }[]> }
+
+/** The fills being gathered, per request object: never shared by two requests (two transactions). */
+const gathering = new WeakMap<PayloadRequest, FillBatch>()
+
+/**
+ * The seats taken of the batches one request reads together (a page of the admin's list, a
+ * population), in one statement on that request's own transaction: every read of the same `req`
+ * that asks before the next turn of the event loop joins the query, instead of one query per row.
+ * Keyed by the request object, not `req.context` (which Payload may hand to another request with
+ * another transaction: a read joining a batch queued on a connection that waits for a lock the
+ * reader holds would never finish). Nothing is kept after the query.
+ */
+function fillOf(req: PayloadRequest, id: number): Promise<Fill | undefined> {
+  let batch = gathering.get(req)
+  if (!batch) {
+    const started: FillBatch = { waiting: new Map() }
+    gathering.set(req, started)
+    batch = started
+    setImmediate(() => {
+      gathering.delete(req)
+      void loadFills(req, started)
+    })
+  }
+  const waiting = batch.waiting
+  return new Promise((resolve, reject) => waiting.set(id, [...(waiting.get(id) ?? []), { resolve, reject }]))
+}
+
+async function loadFills(req: PayloadRequest, batch: FillBatch): Promise<void> {
+  const ids = [...batch.waiting.keys()]
+  try {
+    const rows = await txQuery<{ id: number; taken: number; capacity: string | number | null }>(
+      req,
+      sql`SELECT bt.id,
+                 ((SELECT count(*) FROM bookings b WHERE b.batch_id = bt.id AND b.status IN ('confirmed', 'completed'))
+                  + (SELECT count(*) FROM seat_offers o WHERE o.batch_id = bt.id AND o.status = 'held'))::int AS taken,
+                 COALESCE(bt.capacity, m.capacity) AS capacity
+            FROM batches bt LEFT JOIN mentors m ON m.id = bt.mentor_id
+           WHERE bt.id IN (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    )
+    const byId = new Map(
+      rows.map((r) => [Number(r.id), { taken: Number(r.taken), capacity: r.capacity === null ? null : Number(r.capacity) }]),
+    )
+    for (const [id, waiters] of batch.waiting) for (const w of waiters) w.resolve(byId.get(id))
+  } catch (error) {
+    for (const waiters of batch.waiting.values()) for (const w of waiters) w.reject(error)
+  }
 }
