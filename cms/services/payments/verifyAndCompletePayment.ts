@@ -1,10 +1,11 @@
 import { type CheckoutResponse, MESSAGES } from '@mentorloop/shared'
 import type { Payment, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
-import { inTransaction } from '../../lib/transaction'
+import { inTransaction, txQuery } from '../../lib/transaction'
 import { completePayment, type WaitlistOutcome } from './completePayment'
 
 export type VerifiedPayment = {
@@ -24,25 +25,19 @@ export async function verifyAndCompletePayment(
   user: Pick<User, 'id' | 'roles'>,
   checkout: CheckoutResponse,
 ): Promise<VerifiedPayment> {
-  const { payload } = req
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = checkout
   if (!getGateway().verifyCheckoutSignature({ orderId, paymentId, signature })) {
     throw new AppError('INVALID_SIGNATURE', 400, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
-  const { docs } = await payload.find({
-    collection: 'payments',
-    where: { gatewayOrderId: { equals: orderId } },
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
+  // The order's owner and gateway payment id: two columns, not the whole document.
+  const [existing] = await txQuery<{ user_id: number; gateway_payment_id: string | null }>(
     req,
-  })
-  const existing = docs[0]
-  const ownerId = existing && (typeof existing.user === 'object' ? existing.user.id : existing.user)
-  if (!existing || (ownerId !== user.id && !checkRole(user, 'admin'))) {
+    sql`SELECT user_id, gateway_payment_id FROM payments WHERE gateway_order_id = ${orderId}`,
+  )
+  if (!existing || (Number(existing.user_id) !== Number(user.id) && !checkRole(user, 'admin'))) {
     throw new AppError('PAYMENT_NOT_FOUND', 404, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
-  if (existing.gatewayPaymentId && existing.gatewayPaymentId !== paymentId) {
+  if (existing.gateway_payment_id && existing.gateway_payment_id !== paymentId) {
     throw new AppError('PAYMENT_NOT_COMPLETABLE', 409, MESSAGES.PAYMENT_VERIFICATION_FAILED)
   }
 
