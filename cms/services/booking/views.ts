@@ -1,7 +1,8 @@
 import { type BatchView, type BookingView, HOUR_MS, type MentorBookingsView, nowMs, type SessionView } from '@mentorloop/shared'
 import type { Batch, Booking, Mentor, Session, User } from '@mentorloop/shared/payload-types'
-import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { isoOf } from '../../lib/db/isoOf'
 import { txQuery } from '../../lib/transaction'
 import { bookedSeats } from '../seats/seatState'
 
@@ -133,9 +134,6 @@ type UserBookingRow = {
   batchStatus: BatchView['status'] | null
   sessions: SessionView[]
 }
-
-/** A timestamp as Payload returns it: ISO 8601 in UTC with milliseconds (`2026-12-05T04:30:00.000Z`). */
-const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * A mentor's students in one batch (the one asked for, else the running batch, else the open one),

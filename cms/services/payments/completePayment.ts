@@ -1,7 +1,8 @@
 import { formatDate, formatRupees, now, paiseToRupees, planLabel } from '@mentorloop/shared'
-import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
+import { isoOf } from '../../lib/db/isoOf'
 import { env } from '../../lib/env'
 import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
@@ -14,7 +15,20 @@ import { nextWindowStart } from '../plans/renewal'
 import { refundAutomatically } from './refunds'
 
 export type WaitlistOutcome = { assigned: number; stillWaiting: number; processed: boolean }
-export type Completion = { payment: Payment; activated: boolean; waitlist: WaitlistOutcome }
+/** A completed (or refunded) payment: what its verification answers and its receipt says. */
+export type CompletedPayment = {
+  id: number
+  status: Payment['status']
+  amount: number
+  gatewayOrderId: string
+  gatewayPaymentId: string | null
+  subscriptionEnds: string | null
+  plan: { code: string; name: string; product: Plan['product']; sessionsIncluded: number | null }
+  user: { id: number; email: string; name: string | null }
+  /** The seat it pays for, if it has one yet (else it is a credit). */
+  batch: { id: number; label: string; mentor: string; startsOn: string; endsOn: string } | null
+}
+export type Completion = { payment: CompletedPayment; activated: boolean; waitlist: WaitlistOutcome }
 
 const NOT_PROCESSED: WaitlistOutcome = { assigned: 0, stillWaiting: 0, processed: false }
 
@@ -92,42 +106,50 @@ async function stillCredit(req: PayloadRequest, paymentId: number): Promise<bool
   return rows.length > 0
 }
 
-async function readPayment(req: PayloadRequest, orderId: string): Promise<Payment | null> {
-  const { docs } = await req.payload.find({
-    collection: 'payments',
-    where: { gatewayOrderId: { equals: orderId } },
-    limit: 1,
-    depth: 1,
-    overrideAccess: true,
+/**
+ * The completed payment as the verification's answer and the receipt need it, in one statement: the
+ * plan, the student's address and the seat it paid for (if any), not a whole document populated at
+ * depth 1 (six queries and a walk over every field of four collections).
+ */
+async function readPayment(req: PayloadRequest, orderId: string): Promise<CompletedPayment | null> {
+  const [row] = await txQuery<CompletedPayment>(
     req,
-  })
-  return docs[0] ?? null
+    sql`SELECT p.id, p.status, p.amount::float8 AS amount, p.gateway_order_id AS "gatewayOrderId",
+               p.gateway_payment_id AS "gatewayPaymentId", ${isoOf(sql`p.subscription_ends`)} AS "subscriptionEnds",
+               json_build_object('code', pl.code, 'name', pl.name, 'product', pl.product,
+                                 'sessionsIncluded', pl.sessions_included) AS plan,
+               json_build_object('id', u.id, 'email', u.email, 'name', u.name) AS "user",
+               CASE WHEN bt.id IS NULL THEN NULL ELSE json_build_object(
+                 'id', bt.id, 'label', bt.label, 'mentor', m.name,
+                 'startsOn', ${isoOf(sql`bt.starts_on`)}, 'endsOn', ${isoOf(sql`bt.ends_on`)}) END AS batch
+          FROM payments p
+          JOIN plans pl ON pl.id = p.plan_id
+          JOIN users u ON u.id = p.user_id
+          LEFT JOIN batches bt ON bt.id = p.batch_id
+          LEFT JOIN mentors m ON m.id = bt.mentor_id
+         WHERE p.gateway_order_id = ${orderId}`,
+  )
+  return row ? { ...row, id: Number(row.id) } : null
 }
 
 /** What the payment covers, in the student's words (the receipt, the history). */
-async function coverageLine(req: PayloadRequest, payment: Payment, plan: Plan): Promise<string> {
+function coverageLine(payment: CompletedPayment): string {
+  const { plan, batch } = payment
   if (plan.product !== 'mentorship') {
     return payment.subscriptionEnds ? `Your plan is active until ${formatDate(payment.subscriptionEnds)}.` : 'Your plan is now active.'
   }
-  const batchId = typeof payment.batch === 'object' && payment.batch ? payment.batch.id : payment.batch
-  if (batchId) {
-    const [b] = await txQuery<{ label: string; mentor: string; starts_on: string | Date; ends_on: string | Date }>(
-      req,
-      sql`SELECT b.label, m.name AS mentor, b.starts_on, b.ends_on FROM batches b JOIN mentors m ON m.id = b.mentor_id WHERE b.id = ${batchId}`,
-    )
+  if (batch) {
     const sessions = Number(plan.sessionsIncluded ?? 0)
-    if (b)
-      return `It pays for your seat in ${b.mentor}'s ${b.label} batch (${formatDate(b.starts_on)} to ${formatDate(b.ends_on)}${sessions > 0 ? `, ${sessions} live sessions` : ''}).`
+    return `It pays for your seat in ${batch.mentor}'s ${batch.label} batch (${formatDate(batch.startsOn)} to ${formatDate(batch.endsOn)}${sessions > 0 ? `, ${sessions} live sessions` : ''}).`
   }
   if (payment.status === 'completed' && payment.subscriptionEnds)
     return `It is a credit for your next seat: the first seat you get uses it. If no seat comes by ${formatDate(payment.subscriptionEnds)}, we refund it automatically.`
   return 'Your plan is now active.'
 }
 
-async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void> {
-  const user = typeof payment.user === 'object' ? (payment.user as User) : null
-  const plan = typeof payment.plan === 'object' ? (payment.plan as Plan) : null
-  if (!user?.email || !plan) return
+async function queueReceipt(req: PayloadRequest, payment: CompletedPayment): Promise<void> {
+  const { user, plan } = payment
+  if (!user.email) return
   await queueEmail(
     req,
     {
@@ -138,7 +160,7 @@ async function queueReceipt(req: PayloadRequest, payment: Payment): Promise<void
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
           `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
-          await coverageLine(req, payment, plan),
+          coverageLine(payment),
           `Payment reference: ${payment.gatewayPaymentId ?? payment.gatewayOrderId}.`,
         ],
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },

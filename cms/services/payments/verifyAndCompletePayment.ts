@@ -1,15 +1,15 @@
 import { type CheckoutResponse, MESSAGES } from '@mentorloop/shared'
-import type { Payment, User } from '@mentorloop/shared/payload-types'
+import type { User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
-import { completePayment, type WaitlistOutcome } from './completePayment'
+import { type CompletedPayment, completePayment, type WaitlistOutcome } from './completePayment'
 
 export type VerifiedPayment = {
-  payment: Payment
+  payment: CompletedPayment
   /** True for the one call that completed the payment; false for every repeat. */
   activated: boolean
   waitlist: WaitlistOutcome

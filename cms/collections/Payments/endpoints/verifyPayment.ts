@@ -11,7 +11,7 @@ export const verifyPaymentEndpoint = endpoint({
   failure: MESSAGES.PAYMENT_VERIFICATION_FAILED,
   handler: async ({ req, user, body }): Promise<VerifyPaymentResponse> => {
     const result = await verifyAndCompletePayment(req, user, body)
-    const plan = typeof result.payment.plan === 'object' ? result.payment.plan : null
+    const { plan } = result.payment
     const { assigned, stillWaiting, processed } = result.waitlist
     return {
       success: true,
@@ -26,8 +26,8 @@ export const verifyPaymentEndpoint = endpoint({
       stillWaiting,
       payment: {
         id: result.payment.id,
-        planCode: plan?.code ?? null,
-        planName: plan?.name ?? null,
+        planCode: plan.code,
+        planName: plan.name,
         status: result.payment.status,
         subscriptionEnds: result.payment.subscriptionEnds ?? null,
       },
