@@ -16,7 +16,7 @@ import { startBenchStack } from '../stack'
 const QUICK = process.env.BENCH_QUICK === '1'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (QUICK ? 5 : 20))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 10))
-const ORDERS_PER_STUDENT = Number(process.env.BENCH_ORDERS_PER_STUDENT ?? (QUICK ? 120 : 80))
+const ORDERS_PER_STUDENT = Number(process.env.BENCH_ORDERS_PER_STUDENT ?? (QUICK ? 120 : 160))
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 4550)
 const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }
 

@@ -1,6 +1,6 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { PayloadRequest, TypedUser } from 'payload'
+import type { PayloadRequest } from 'payload'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { getBatch } from '../batches/batches'
 import { fillMentorBatches } from '../batches/seating'
@@ -9,7 +9,7 @@ import { readSeats } from '../seats/seatState'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { confirmSeat, currentSeatOf, enqueueFast, lockMentor, lockUser, seatedWith } from './seats'
+import { bookingStudent, confirmSeat, enqueueFast, lockMentor, lockUser, seatedWith } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -63,18 +63,18 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
 }
 
 async function student(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput) {
-  const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, req, disableErrors: true })
+  const user = await bookingStudent(req, userId)
   if (!user) throw bookingErrors.userNotFound()
-  const existing = await currentSeatOf(req, userId)
-  if (existing) throw existing.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
-  await saveContact(req, user, { name, phone })
+  if (user.seat) throw user.seat.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
+  await saveContact(req, userId, user, { name, phone })
   return { email: user.email, name: name ?? user.name }
 }
 
 /** The booking form's name (when the profile has none) and phone go on the profile. */
 async function saveContact(
   req: PayloadRequest,
-  user: TypedUser & { phone?: string | null; name?: string | null },
+  userId: number,
+  user: { phone: string | null; name: string | null },
   given: { name?: string; phone?: string },
 ) {
   const phone = given.phone && given.phone !== user.phone ? given.phone : null
@@ -82,7 +82,7 @@ async function saveContact(
   if (!phone && !name) return
   await txQuery(
     req,
-    sql`UPDATE users SET phone = COALESCE(${phone}, phone), name = COALESCE(${name}, name), updated_at = now() WHERE id = ${Number(user.id)}`,
+    sql`UPDATE users SET phone = COALESCE(${phone}, phone), name = COALESCE(${name}, name), updated_at = now() WHERE id = ${userId}`,
   )
 }
 

@@ -41,6 +41,8 @@ export async function processWaitlistForUser({
           ORDER BY mentor_id`,
     )
     const mentors = rows.map((r) => Number(r.mentor_id))
+    // No queue, held seat or seat to continue: nothing to hand out, nothing waiting (most buyers).
+    if (mentors.length === 0) return { assigned: 0, stillWaiting: 0, claimedOffer: false }
     for (const id of mentors) await lockMentor(req, id)
 
     let assigned = 0

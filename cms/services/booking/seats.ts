@@ -10,26 +10,46 @@ import { emailMentorAboutSeats } from './mentorEmails'
 /** Takes the mentor's row lock for the rest of the transaction and reads its seats (see readSeats). */
 export const lockMentor = (req: PayloadRequest, mentorId: number): Promise<MentorSeats | null> => readSeats(req, mentorId, { lock: true })
 
+type SeatRow = { id: number; mentor_id: number; batch_id: number; kind: 'booking' | 'offer' }
+export type CurrentSeat = { mentorId: number; batchId: number; kind: 'booking' | 'offer'; id: number }
+
+/** The rows of currentSeatOf, as a subquery (at most one row). */
+const currentSeatRows = (userId: number) =>
+  sql`SELECT bk.id, bk.mentor_id, bk.batch_id, 'booking' AS kind FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
+       WHERE bk.user_id = ${userId} AND bk.status = 'confirmed' AND bt.status = 'open'
+      UNION ALL
+      SELECT o.id, o.mentor_id, o.batch_id, 'offer' AS kind FROM seat_offers o JOIN batches bt ON bt.id = o.batch_id
+       WHERE o.user_id = ${userId} AND o.status = 'held' AND bt.status = 'open'
+      LIMIT 1`
+
+const seatOfRow = (r: SeatRow | undefined): CurrentSeat | null =>
+  r?.id ? { id: Number(r.id), mentorId: Number(r.mentor_id), batchId: Number(r.batch_id), kind: r.kind } : null
+
 /**
  * The student's seat for the coming period: a confirmed booking or a held seat in an open batch
  * (the spec's "one booking per student", per batch period; a seat in this month's running batch
  * does not count). Null when they hold none.
  */
-export async function currentSeatOf(
+export async function currentSeatOf(req: PayloadRequest, userId: number): Promise<CurrentSeat | null> {
+  const rows = await txQuery<SeatRow>(req, currentSeatRows(userId))
+  return seatOfRow(rows[0])
+}
+
+/**
+ * The booking student's address, name and contact number with their current seat (currentSeatOf),
+ * in one statement; null when the user does not exist.
+ */
+export async function bookingStudent(
   req: PayloadRequest,
   userId: number,
-): Promise<{ mentorId: number; batchId: number; kind: 'booking' | 'offer'; id: number } | null> {
-  const rows = await txQuery<{ id: number; mentor_id: number; batch_id: number; kind: 'booking' | 'offer' }>(
+): Promise<{ email: string; name: string | null; phone: string | null; seat: CurrentSeat | null } | null> {
+  const [row] = await txQuery<SeatRow & { email: string; name: string | null; phone: string | null }>(
     req,
-    sql`SELECT bk.id, bk.mentor_id, bk.batch_id, 'booking' AS kind FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
-         WHERE bk.user_id = ${userId} AND bk.status = 'confirmed' AND bt.status = 'open'
-        UNION ALL
-        SELECT o.id, o.mentor_id, o.batch_id, 'offer' AS kind FROM seat_offers o JOIN batches bt ON bt.id = o.batch_id
-         WHERE o.user_id = ${userId} AND o.status = 'held' AND bt.status = 'open'
-        LIMIT 1`,
+    sql`SELECT u.email, u.name, u.phone, seat.id, seat.mentor_id, seat.batch_id, seat.kind
+          FROM users u LEFT JOIN LATERAL (${currentSeatRows(userId)}) seat ON true
+         WHERE u.id = ${userId}`,
   )
-  const r = rows[0]
-  return r ? { id: Number(r.id), mentorId: Number(r.mentor_id), batchId: Number(r.batch_id), kind: r.kind } : null
+  return row ? { email: row.email, name: row.name, phone: row.phone, seat: seatOfRow(row) } : null
 }
 
 /** The student holds a confirmed seat or a held seat with the mentor in a batch that is open or running. */
@@ -118,8 +138,10 @@ export async function confirmSeat(
 }
 
 /**
- * Puts the student at the end of the mentor's queue (one INSERT; a second one for the same student
- * and mentor finds the place they already hold: the unique waiting index), with their position.
+ * Puts the student at the end of the mentor's queue, with their position, in one statement: the
+ * INSERT (a second one for the same student and mentor finds the place they already hold: the
+ * unique waiting index), the entry, and the count of those ahead. The count's snapshot does not see
+ * the row the statement inserts, so a new entry counts itself.
  */
 export async function enqueueFast(
   req: PayloadRequest,
@@ -127,16 +149,30 @@ export async function enqueueFast(
   mentorId: number,
 ): Promise<{ entry: Waitlist; position: number | null; alreadyWaiting: boolean }> {
   const at = now().toISOString()
-  const inserted = await txQuery<{ id: number }>(
+  const [row] = await txQuery<{
+    id: number
+    joined_at: string | Date
+    created_at: string | Date
+    updated_at: string | Date
+    inserted: boolean
+    position: number
+  }>(
     req,
-    sql`INSERT INTO waitlist (user_id, mentor_id, status, joined_at, created_at, updated_at)
-        VALUES (${userId}, ${mentorId}, 'waiting', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-        ON CONFLICT (user_id, mentor_id) WHERE status = 'waiting' DO NOTHING
-        RETURNING id`,
-  )
-  const [row] = await txQuery<{ id: number; joined_at: string | Date; created_at: string | Date; updated_at: string | Date }>(
-    req,
-    sql`SELECT id, joined_at, created_at, updated_at FROM waitlist WHERE user_id = ${userId} AND mentor_id = ${mentorId} AND status = 'waiting'`,
+    sql`WITH ins AS (
+          INSERT INTO waitlist (user_id, mentor_id, status, joined_at, created_at, updated_at)
+          VALUES (${userId}, ${mentorId}, 'waiting', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+          ON CONFLICT (user_id, mentor_id) WHERE status = 'waiting' DO NOTHING
+          RETURNING id, joined_at, created_at, updated_at
+        ), me AS (
+          SELECT id, joined_at, created_at, updated_at, true AS inserted FROM ins
+          UNION ALL
+          SELECT id, joined_at, created_at, updated_at, false FROM waitlist
+           WHERE user_id = ${userId} AND mentor_id = ${mentorId} AND status = 'waiting'
+        )
+        SELECT me.*, ((SELECT count(*) FROM waitlist w
+                        WHERE w.mentor_id = ${mentorId} AND w.status = 'waiting' AND (w.joined_at, w.id) <= (me.joined_at, me.id))
+                      + CASE WHEN me.inserted THEN 1 ELSE 0 END)::int AS position
+          FROM me LIMIT 1`,
   )
   const entry = {
     id: Number(row!.id),
@@ -147,7 +183,7 @@ export async function enqueueFast(
     createdAt: new Date(row!.created_at).toISOString(),
     updatedAt: new Date(row!.updated_at).toISOString(),
   } as Waitlist
-  return { entry, position: await queuePosition(req, entry.id), alreadyWaiting: inserted.length === 0 }
+  return { entry, position: Number(row!.position) || null, alreadyWaiting: !row!.inserted }
 }
 
 /** Puts the student at the end of the mentor's queue, or finds the place they already hold. */

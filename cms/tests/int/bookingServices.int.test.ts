@@ -69,7 +69,12 @@ describe('booking services', () => {
     const second = await createUser(payload)
     await givePlan(payload, second)
     const waiting = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
-    expect(waiting).toMatchObject({ kind: 'waitlisted', position: 2 })
+    expect(waiting).toMatchObject({ kind: 'waitlisted', position: 2, alreadyWaiting: false })
+    // Asking again keeps their place: the same entry and number, nothing added.
+    const again = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
+    expect(again).toMatchObject({ kind: 'waitlisted', position: 2, alreadyWaiting: true })
+    if (again.kind !== 'waitlisted' || waiting.kind !== 'waitlisted') throw new Error('expected the waitlist')
+    expect(again.entry.id).toBe(waiting.entry.id)
 
     // The seat is held for the head of the queue, who has no plan yet: nobody is seated.
     const result = await cancelBooking({ payload, bookingId: booked.booking.id, byUser: first })
