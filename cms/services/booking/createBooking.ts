@@ -41,7 +41,12 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
   const hint = await readSeats(req, input.mentorId)
   if (!hint?.published) throw bookingErrors.mentorNotFound()
   try {
-    if (hint.open) return await inTransaction(req, () => book(req, input))
+    if (hint.open) {
+      const booked = await inTransaction(req, () => book(req, input))
+      if (booked !== FULL) return booked
+      // Full (or paused) by the time the lock came: that transaction only read, and its commit let
+      // the next one in line decide; this student joins the queue beside the others.
+    }
     const queued = await inTransaction(req, () => queue(req, input))
     if (!queued.seatFree) return queued.result
     // A seat opened while they joined: the queue hands it out in order (maybe to them).
@@ -86,31 +91,32 @@ async function saveContact(
   )
 }
 
-/** The seat path: the mentor's row lock (then the student's), a seat if one is left, else the queue. */
-async function book(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
+const FULL = Symbol('full')
+
+/**
+ * The seat path: the mentor's row lock (then the student's) and a seat if one is left. A student
+ * who finds no seat under the lock returns at once (FULL): the lock is held only for the seat
+ * decision, so in a rush the hundreds after the last seat do not join the queue one at a time
+ * under it.
+ */
+async function book(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult | typeof FULL> {
   const mentor = await lockMentor(req, input.mentorId)
   if (!mentor?.published) throw bookingErrors.mentorNotFound()
+  if (!mentor.open || !mentor.batch) return FULL
   await lockUser(req, input.userId)
   const recipient = await student(req, input)
-  if (mentor.open && mentor.batch) {
-    const batch = await getBatch(req, mentor.batch.id)
-    const paymentId = batch ? await takeCredit(req, input.userId, batch) : null
-    if (paymentId === null) throw bookingErrors.paymentRequired()
-    const booking = await confirmSeat(req, {
-      userId: input.userId,
-      mentorId: input.mentorId,
-      batchId: mentor.batch.id,
-      source: 'direct',
-      paymentId,
-    })
-    if (batch) await emailBookingConfirmed(req, recipient, mentor.name, batch)
-    return { kind: 'booked', booking }
-  }
-  // Full (or paused) by the time the lock came: the waitlist, free for everyone.
-  await refuseSeatedWithMentor(req, input)
-  const queued = await enqueueFast(req, input.userId, input.mentorId)
-  if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, mentor.name, queued.position)
-  return { kind: 'waitlisted', ...queued }
+  const batch = await getBatch(req, mentor.batch.id)
+  const paymentId = batch ? await takeCredit(req, input.userId, batch) : null
+  if (paymentId === null) throw bookingErrors.paymentRequired()
+  const booking = await confirmSeat(req, {
+    userId: input.userId,
+    mentorId: input.mentorId,
+    batchId: mentor.batch.id,
+    source: 'direct',
+    paymentId,
+  })
+  if (batch) await emailBookingConfirmed(req, recipient, mentor.name, batch)
+  return { kind: 'booked', booking }
 }
 
 /**
