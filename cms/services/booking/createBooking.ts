@@ -9,7 +9,7 @@ import { readSeats } from '../seats/seatState'
 import { isConstraint, isUniqueViolation } from './dbErrors'
 import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
 import { bookingErrors } from './errors'
-import { bookingStudent, confirmSeat, enqueueFast, lockMentor, lockUser, seatedWith } from './seats'
+import { bookingStudent, confirmSeat, enqueueFast, lockMentor, lockUser } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -67,10 +67,17 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
   }
 }
 
-async function student(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput) {
-  const user = await bookingStudent(req, userId)
+/**
+ * The student, checked: no seat for the coming period elsewhere or here; on the way to the queue
+ * (`joiningQueue`) also not seated with this mentor now (running batch or a held seat): continuing
+ * into the next batch is the renewal's priority, not a queue place, the same rule as joinWaitlist,
+ * so both doors to the queue answer alike.
+ */
+async function student(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput, joiningQueue = false) {
+  const user = await bookingStudent(req, userId, mentorId)
   if (!user) throw bookingErrors.userNotFound()
   if (user.seat) throw user.seat.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
+  if (joiningQueue && user.seatedWithMentor) throw bookingErrors.alreadyBooked()
   await saveContact(req, userId, user, { name, phone })
   return { email: user.email, name: name ?? user.name }
 }
@@ -126,20 +133,10 @@ async function book(req: PayloadRequest, input: CreateBookingInput): Promise<Cre
  */
 async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<{ result: CreateBookingResult; seatFree: boolean }> {
   await txQuery(req, sql`SELECT id FROM mentors WHERE id = ${input.mentorId} FOR SHARE`, { requireTransaction: true })
-  const recipient = await student(req, input)
+  const recipient = await student(req, input, true)
   const seats = await readSeats(req, input.mentorId)
   if (!seats?.published) throw bookingErrors.mentorNotFound()
-  await refuseSeatedWithMentor(req, input)
   const queued = await enqueueFast(req, input.userId, input.mentorId)
   if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, seats.name, queued.position)
   return { result: { kind: 'waitlisted', ...queued }, seatFree: seats.open }
-}
-
-/**
- * A student seated with this mentor (in the running batch, or holding a seat) has nothing to wait
- * for: continuing into the next batch is the renewal's priority, not a queue place. The same rule
- * as joinWaitlist, so both doors to the queue answer alike.
- */
-async function refuseSeatedWithMentor(req: PayloadRequest, { userId, mentorId }: CreateBookingInput): Promise<void> {
-  if (await seatedWith(req, userId, mentorId)) throw bookingErrors.alreadyBooked()
 }

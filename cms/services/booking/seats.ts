@@ -36,32 +36,38 @@ export async function currentSeatOf(req: PayloadRequest, userId: number): Promis
 }
 
 /**
- * The booking student's address, name and contact number with their current seat (currentSeatOf),
- * in one statement; null when the user does not exist.
+ * The booking student's address, name and contact number with their current seat (currentSeatOf)
+ * and whether they are seated with `mentorId` (seatedWith), in one statement; null when the user
+ * does not exist.
  */
 export async function bookingStudent(
   req: PayloadRequest,
   userId: number,
-): Promise<{ email: string; name: string | null; phone: string | null; seat: CurrentSeat | null } | null> {
-  const [row] = await txQuery<SeatRow & { email: string; name: string | null; phone: string | null }>(
+  mentorId: number,
+): Promise<{ email: string; name: string | null; phone: string | null; seat: CurrentSeat | null; seatedWithMentor: boolean } | null> {
+  const [row] = await txQuery<SeatRow & { email: string; name: string | null; phone: string | null; seated_with: boolean }>(
     req,
-    sql`SELECT u.email, u.name, u.phone, seat.id, seat.mentor_id, seat.batch_id, seat.kind
+    sql`SELECT u.email, u.name, u.phone, seat.id, seat.mentor_id, seat.batch_id, seat.kind,
+               EXISTS (${seatedWithRows(userId, mentorId)}) AS seated_with
           FROM users u LEFT JOIN LATERAL (${currentSeatRows(userId)}) seat ON true
          WHERE u.id = ${userId}`,
   )
-  return row ? { email: row.email, name: row.name, phone: row.phone, seat: seatOfRow(row) } : null
+  return row
+    ? { email: row.email, name: row.name, phone: row.phone, seat: seatOfRow(row), seatedWithMentor: Boolean(row.seated_with) }
+    : null
 }
+
+/** Rows when the student holds a confirmed seat or a held seat with the mentor in a batch that is open or running. */
+const seatedWithRows = (userId: number, mentorId: number) =>
+  sql`SELECT 1 FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
+       WHERE bk.user_id = ${userId} AND bk.mentor_id = ${mentorId} AND bk.status = 'confirmed' AND bt.status IN ('open', 'running')
+      UNION ALL
+      SELECT 1 FROM seat_offers o WHERE o.user_id = ${userId} AND o.mentor_id = ${mentorId} AND o.status = 'held'
+      LIMIT 1`
 
 /** The student holds a confirmed seat or a held seat with the mentor in a batch that is open or running. */
 export async function seatedWith(req: PayloadRequest, userId: number, mentorId: number): Promise<boolean> {
-  const rows = await txQuery(
-    req,
-    sql`SELECT 1 FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
-         WHERE bk.user_id = ${userId} AND bk.mentor_id = ${mentorId} AND bk.status = 'confirmed' AND bt.status IN ('open', 'running')
-        UNION ALL
-        SELECT 1 FROM seat_offers o WHERE o.user_id = ${userId} AND o.mentor_id = ${mentorId} AND o.status = 'held'
-        LIMIT 1`,
-  )
+  const rows = await txQuery(req, seatedWithRows(userId, mentorId))
   return rows.length > 0
 }
 
