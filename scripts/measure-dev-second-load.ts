@@ -113,14 +113,24 @@ try {
   const lists = await admin.$$eval('nav a[href^="/admin/collections/"]', (links) => [
     ...new Set(links.map((a) => (a.getAttribute('href') ?? '').split('?')[0]!)),
   ])
+  // The first document's id. `next dev` compiles an API route on its first call and has reset that
+  // connection now and then (ECONNRESET): asked again, it answers.
+  const firstId = async (url: string): Promise<number | undefined> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // As a browser sends it: Payload takes the session cookie only on a same-origin request.
+        const res = await adminContext.request.get(url, { headers: { 'sec-fetch-site': 'same-origin' } })
+        return res.ok() ? ((await res.json()) as { docs?: { id: number }[] }).docs?.[0]?.id : undefined
+      } catch (error) {
+        if (attempt >= 3) throw error
+        console.warn(`${url}: ${(error as Error).message.split('\n')[0]}; asking again`)
+      }
+    }
+  }
   for (const list of lists) {
     await twice('admin', admin, `${cmsUrl}${list}`)
     const slug = list.split('/').pop()
-    // As a browser sends it: Payload takes the session cookie only on a same-origin request.
-    const res = await adminContext.request.get(`${cmsUrl}/api/${slug}?limit=1&depth=0&select[id]=true`, {
-      headers: { 'sec-fetch-site': 'same-origin' },
-    })
-    const id = res.ok() ? ((await res.json()) as { docs?: { id: number }[] }).docs?.[0]?.id : undefined
+    const id = await firstId(`${cmsUrl}/api/${slug}?limit=1&depth=0&select[id]=true`)
     if (id !== undefined) await twice('admin', admin, `${cmsUrl}${list}/${id}`)
   }
 } finally {
