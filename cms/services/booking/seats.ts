@@ -180,16 +180,23 @@ export async function enqueueFast(
                       + CASE WHEN me.inserted THEN 1 ELSE 0 END)::int AS position
           FROM me LIMIT 1`,
   )
+  // The same student's other request inserted first and committed while this INSERT waited on the
+  // unique index: this statement's snapshot predates that row, so read it with a new one.
+  if (!row) {
+    const entry = await findWaitingEntry(req, userId, mentorId)
+    if (!entry) throw new Error(`No waiting entry for user ${userId} and mentor ${mentorId} after joining the queue`)
+    return { entry, position: await queuePosition(req, entry.id), alreadyWaiting: true }
+  }
   const entry = {
-    id: Number(row!.id),
+    id: Number(row.id),
     user: userId,
     mentor: mentorId,
     status: 'waiting',
-    joinedAt: new Date(row!.joined_at).toISOString(),
-    createdAt: new Date(row!.created_at).toISOString(),
-    updatedAt: new Date(row!.updated_at).toISOString(),
+    joinedAt: new Date(row.joined_at).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
   } as Waitlist
-  return { entry, position: Number(row!.position) || null, alreadyWaiting: !row!.inserted }
+  return { entry, position: Number(row.position) || null, alreadyWaiting: !row.inserted }
 }
 
 /** Puts the student at the end of the mentor's queue, or finds the place they already hold. */

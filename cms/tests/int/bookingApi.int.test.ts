@@ -117,6 +117,21 @@ describe('POST /api/bookings', () => {
     expect(waiting.body.waitlistEntries.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
   })
 
+  it('a double click on a full mentor: both requests answer "waitlisted" with one place in the queue, never an error', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    await api.post('/bookings', { token: (await student()).token, body: { mentorId: mentor.id } })
+    const students = await mapLimit(Array.from({ length: 8 }), 4, () => student())
+    // Each student sends the same booking three times at once (their INSERTs meet on the unique waiting index).
+    const results = await Promise.all(
+      students.flatMap((s) => [1, 2, 3].map(() => api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } }))),
+    )
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200))
+    expect(results.every((r) => r.body.code === 'WAITLISTED')).toBe(true)
+    const waiting = await api.get(`/waitlist/mentor/${mentor.id}`, { token: (await createUser(payload, { roles: ['admin'] })).token })
+    expect(waiting.body.waitlistEntries).toHaveLength(8)
+    expect(waiting.body.waitlistEntries.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1))
+  })
+
   it('a rush: 300 students with plans book one batch of 15 at once: exactly 15 seated, 285 queued in order, no errors', async () => {
     const mentor = await createMentor(payload, { capacity: 15 })
     const students = await createStudents(payload, 300, { credit: true })
