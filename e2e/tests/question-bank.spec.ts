@@ -47,7 +47,7 @@ test.describe('question bank', () => {
     const menu = await openAvatarMenu(page)
     await menu.getByRole('menuitem', { name: 'Question bank' }).click()
     await expect(page).toHaveURL('/question-bank/subscription')
-    await expect(page.getByRole('heading', { name: 'Question Bank Subscription', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Question bank subscription', level: 1 })).toBeVisible()
     await expect(page.getByTestId('qb-current-plan')).toHaveText('Free')
     // One calm status beside "Free" (issue 12), not a red "No active subscription!".
     const expiry = page.getByTestId('qb-expiry')

@@ -10,29 +10,8 @@
  * arithmetic, not our prices), and the defaults themselves (a plan's `price: 599` field, the
  * default batch size constant), which are data, not copy.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-const SCANNED = [
-  'web/app',
-  'cms/seed',
-  'cms/services',
-  'cms/collections',
-  'cms/notifications',
-  'cms/components',
-  'packages/shared/src/messages.ts',
-]
-const SKIPPED = [
-  /\.test\.tsx?$/,
-  /(^|\/)node_modules\//,
-  /^cms\/seed\/content\/questions\.ts$/,
-  /^cms\/seed\/content\/questionOptions\.ts$/,
-]
-const SOURCE = /\.(ts|tsx)$/
+import { findInCopy } from './copy-sources'
 
 /** Lines that name a figure for another reason than stating it, each with that reason. */
 const ALLOWED: Record<string, string> = {
@@ -67,35 +46,10 @@ export const FIGURES: { name: string; pattern: RegExp; example: string }[] = [
   },
 ]
 
-function files(rel: string): string[] {
-  const full = path.join(ROOT, rel)
-  if (statSync(full).isFile()) return [rel]
-  return readdirSync(full, { withFileTypes: true }).flatMap((e) => {
-    const child = `${rel}/${e.name}`
-    if (SKIPPED.some((s) => s.test(child))) return []
-    if (e.isDirectory()) return files(child)
-    return SOURCE.test(e.name) ? [child] : []
-  })
-}
-
-/** Comments say why, not what a person reads: only code and string lines count. */
-const isComment = (line: string) => /^\s*(\/\/|\*|\/\*)/.test(line)
-
 function findFigures(): string[] {
-  const found: string[] = []
-  for (const file of SCANNED.flatMap(files)) {
-    if (SKIPPED.some((s) => s.test(file))) continue
-    readFileSync(path.join(ROOT, file), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (isComment(line)) return
-        for (const f of FIGURES) {
-          const m = f.pattern.exec(line)
-          if (m && !ALLOWED[`${file}: ${f.name} "${m[0]}"`]) found.push(`${file}:${i + 1}: ${f.name} "${m[0]}"`)
-        }
-      })
-  }
-  return found
+  return findInCopy(FIGURES)
+    .filter((hit) => !ALLOWED[`${hit.file}: ${hit.name} "${hit.match}"`])
+    .map((hit) => hit.where)
 }
 
 describe('figures in copy come from the data', () => {

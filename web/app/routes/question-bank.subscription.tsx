@@ -242,7 +242,7 @@ export default function QuestionBankSubscription() {
   const ownsPlus = status.isActive && status.planCode === 'PLAN1'
 
   return (
-    <PrivatePage title="Question Bank Subscription" subtitle="Previous-year placement questions, with Free and Plus plans.">
+    <PrivatePage title="Question bank subscription" subtitle="Previous-year placement questions, with Free and Plus plans.">
       <Confetti run={celebration} />
       {/* Reserved space (no layout shift), kept in view while the student is down at the plans. */}
       <div className="pointer-events-none sticky top-[5rem] z-30 min-h-[3.5rem]">

@@ -7,7 +7,7 @@ import { APIError, type CollectionBeforeLoginHook } from 'payload'
  */
 export const blockPasswordLoginForGoogleAccounts: CollectionBeforeLoginHook = ({ user }) => {
   if (user && user.passwordLogin === false) {
-    throw new APIError('This account signs in with Google. Use "Login" on the site instead.', 403, null, true)
+    throw new APIError('This account signs in with Google. Use "Sign in" on the site instead.', 403, null, true)
   }
   return user
 }
