@@ -6,10 +6,12 @@ import type { CollectionConfig, Field } from 'payload'
  * date field); our dates are instants whose day is India's (batches start at midnight IST), so
  * instead every date field gets a list cell and an edit-view line that format in India time with
  * the shared date styles. `createdAt` and `updatedAt` are written out as Payload would add them
- * (same column, same index), with the cell.
+ * (same column, same index), with the cell; the edit view's "Last modified" and "Created" lines are
+ * ours too (Payload's take no zone; custom.scss hides them).
  */
 const CELL = '/components/admin/IstDateCell'
 const HINT = '/components/admin/IstDateHint'
+const STAMPS = '/components/admin/IstDocumentDates'
 
 type DateField = Extract<Field, { type: 'date' }>
 
@@ -57,6 +59,16 @@ export function withIndiaTimeDates(collection: CollectionConfig): CollectionConf
     })
     if (!hasField(fields, 'updatedAt')) fields.push(stamp('updatedAt', 'Updated At'))
     if (!hasField(fields, 'createdAt')) fields.push(stamp('createdAt', 'Created At'))
+    const components = collection.admin?.components ?? {}
+    const edit = components.edit ?? {}
+    return {
+      ...collection,
+      fields,
+      admin: {
+        ...collection.admin,
+        components: { ...components, edit: { ...edit, beforeDocumentControls: [...(edit.beforeDocumentControls ?? []), STAMPS] } },
+      },
+    }
   }
   return { ...collection, fields }
 }

@@ -68,14 +68,16 @@ test('an admin rejects a refund request from its button with a note; the decided
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
   await db.connect()
   let payment: { id: number }
+  let paidAt: Date
   try {
     const { rows } = await db.query(
       `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id,
                              subscription_starts, subscription_ends, created_at, updated_at)
-       VALUES ($1, $2, $3, 'INR', 'completed', 'sandbox', $4, $5, now(), now() + interval '30 days', now(), now()) RETURNING id`,
+       VALUES ($1, $2, $3, 'INR', 'completed', 'sandbox', $4, $5, now(), now() + interval '30 days', now(), now()) RETURNING id, created_at`,
       [student.id, plans.docs[0].id, plans.docs[0].price * 100, `order_e2e_${run}`, `pay_e2e_${run}`],
     )
     payment = { id: Number(rows[0].id) }
+    paidAt = new Date(rows[0].created_at)
   } finally {
     await db.end()
   }
@@ -93,6 +95,7 @@ test('an admin rejects a refund request from its button with a note; the decided
   const panel = page.getByTestId('refund-decision')
   await expect(panel.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+$/)
   await expect(panel).toContainText('Beginner Techy Plan')
+  await expect(panel.getByTestId('refund-paid-on')).toHaveText(formatDay(paidAt))
   await expect(panel).toContainText('The timings clashed with my exams.')
   await expect(panel.getByTestId('refund-state')).toHaveText('Waiting for a decision')
   // The status is shown, never chosen.
@@ -130,7 +133,7 @@ test('an admin rejects a refund request from its button with a note; the decided
 test('dates in the admin are India time for an admin abroad: a batch shows its own first day', async ({ page }) => {
   const api = await adminApi()
   const batches = await api.get('/batches?limit=1&sort=startsOn&depth=0')
-  const batch = batches.docs[0] as { id: number; label: string; startsOn: string }
+  const batch = batches.docs[0] as { id: number; label: string; startsOn: string; createdAt: string }
   const istDay = formatDay(batch.startsOn)
   // In New York the instant of an India midnight is the evening before.
   expect(new Date(batch.startsOn).toLocaleDateString('en-GB', { timeZone: 'America/New_York', day: 'numeric' })).not.toBe(
@@ -140,8 +143,20 @@ test('dates in the admin are India time for an admin abroad: a batch shows its o
   await page.goto(`${CMS_URL()}/admin/collections/batches?limit=100&sort=startsOn`)
   const row = page.locator('table tbody tr').first()
   await expect(row).toContainText(istDay)
+  // Our India-time cells and the column headings (their grey is ours to darken, custom.scss); the
+  // row checkboxes are Payload's.
+  await expectPanelAccessible(page, 'table thead .sort-column__label')
+  await expectPanelAccessible(page, 'table tbody td.cell-startsOn')
+  await screenshotsAt375And1280(page, 'admin-batches-india-time')
   await page.goto(`${CMS_URL()}/admin/collections/batches/${batch.id}`)
   await expect(page.getByTestId('ist-startsOn')).toHaveText(`India time: ${istDay}`)
+  // The document's own moments too: ours in India time, not Payload's in the browser's zone.
+  await expect(page.getByTestId('ist-doc-dates')).toContainText(`Created: ${formatDateTime(batch.createdAt)}`)
+  await expect(page.locator('.doc-controls__meta .doc-controls__value-wrap')).toHaveCount(2)
+  for (const line of await page.locator('.doc-controls__meta .doc-controls__value-wrap').all()) await expect(line).toBeHidden()
+  await expectPanelAccessible(page, '[data-testid="ist-startsOn"]')
+  await expectPanelAccessible(page, '[data-testid="ist-doc-dates"]')
+  await screenshotsAt375And1280(page, 'admin-batch-india-time')
 })
 
 test('a session’s date picker opens on its batch’s month, keeps to its days, and takes a typed date', async ({ page }) => {

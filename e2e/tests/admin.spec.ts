@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { PERSONAS } from '@mentorloop/shared/personas'
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, CMS_URL, screenshotsAt375And1280 } from './utils'
@@ -7,9 +8,23 @@ import { ADMIN, CMS_URL, screenshotsAt375And1280 } from './utils'
  * network and no broken image, the student's name in the lists that hold a student, search by that
  * name, and amounts in rupees.
  */
+/** The site's navy (web/app/tailwind.css, `--color-brand-700`) as the browser reports a colour. */
+function siteNavy(): string {
+  const css = readFileSync(new URL('../../web/app/tailwind.css', import.meta.url), 'utf8')
+  const hex = css.match(/--color-brand-700:\s*#([0-9a-f]{6})/i)?.[1]
+  if (!hex) throw new Error('web/app/tailwind.css has no --color-brand-700')
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16))
+  return `rgb(${r}, ${g}, ${b})`
+}
+
 async function signInToAdmin(page: Page) {
   await page.goto(`${CMS_URL()}/admin/login`)
   await expect(page.getByRole('img', { name: 'MentorLoop' }).first()).toBeVisible()
+  // The admin's primary buttons wear the site's navy, not Payload's default.
+  await page.emulateMedia({ colorScheme: 'light' })
+  const login = page.getByRole('button', { name: 'Login' })
+  await expect(login).toHaveCSS('background-color', siteNavy())
+  await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)')
   await page.getByLabel('Email').fill(ADMIN.email)
   await page.getByLabel('Password').fill(ADMIN.password)
   await page.getByRole('button', { name: 'Login' }).click()

@@ -1,7 +1,7 @@
 import { LOGIN_FAILURE_REASONS, MESSAGES } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import { choosePersona, cmsMe, mentorIds, openAvatarMenu, PERSONAS, sessionToken, signInAs } from './auth-helpers'
-import { expectAccessible, waitForHydration } from './utils'
+import { expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 test.describe('sign-in, avatar menu and guards', () => {
   test('a student signs in through the local issuer: toast, navy avatar, student menu', async ({ page }) => {
@@ -55,6 +55,12 @@ test.describe('sign-in, avatar menu and guards', () => {
     await expect(page.getByRole('heading', { name: 'Mentors', level: 1 })).toBeVisible()
     const res = await page.goto(`/mentors/${other}`)
     expect(res?.status()).toBe(200)
+    // Named for what it lists (issue 20: it was "Bookings for the selected mentor:").
+    await expect(page).toHaveTitle('A mentor’s students · MentorLoop')
+    await expect(page.getByRole('heading', { name: 'A mentor’s students', level: 1 })).toBeVisible()
+    await expect(page.getByText('Bookings for the selected mentor')).toHaveCount(0)
+    await expectAccessible(page)
+    await screenshotsAt375And1280(page, 'admin-mentor-students')
   })
 
   test('a student opening a mentor’s bookings gets 403, and so does the mentor for another mentor', async ({ page }) => {

@@ -223,6 +223,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   expect((await refunded.innerText()).match(/Refunded on/g)).toHaveLength(1)
   await expect(refunded.getByTestId('refund-status')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Request Refund' })).toHaveCount(0)
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'payment-refunded-card')
 
   // Staff see the state and the gateway's refund in the panel.
   await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)

@@ -69,6 +69,8 @@ test('a visitor: "Sign in" and no avatar, and the question bank’s Free and Plu
   await waitForHydration(page)
   await expect(page.getByTestId('header-sign-in')).toHaveText('Sign in')
   await expect(page.getByTestId('avatar')).toHaveCount(0)
+  // The booking form's e-mail is the signed-in account's: a visitor is told where it comes from.
+  await expect(page.locator('#booking').getByLabel('Email', { exact: true })).toHaveAttribute('placeholder', 'Filled in when you sign in')
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Question bank' }).first().click()
   await expect(page).toHaveURL('/question-bank/subscription')
@@ -95,6 +97,8 @@ test('the hero’s three stats stand on one line at 375 and 1280 px', async ({ p
     expect(tops).toHaveLength(3)
     expect(Math.max(...tops) - Math.min(...tops), `value tops at ${width}px: ${tops.join(', ')}`).toBeLessThan(1)
   }
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'hero-stats', { fullPage: false })
 })
 
 test('copy follows the data: a new price reads the same in About, the FAQ and the Terms; the batch size is the setting', async ({
@@ -110,6 +114,9 @@ test('copy follows the data: a new price reads the same in About, the FAQ and th
     await page.goto('/')
     await expect(page.locator('#about')).toContainText(`${formatRupees(price)} and`)
     await expect(page.locator('#faq')).toContainText(`(${formatRupees(price)} or`)
+    // The seeded FAQ says the waitlist rule, with the hold from Business rules.
+    await expect(page.locator('#faq')).toContainText('Joining the waitlist is free and needs no plan.')
+    await expect(page.locator('#faq')).toContainText('we hold it for you for 24 hours and you pay then')
     await expect(page.locator('[data-plan-code="BEGINNER_TECHY"]').getByTestId('plan-price')).toHaveText(formatRupees(price))
     await page.goto('/terms')
     await expect(page.getByRole('main')).toContainText(`Beginner Techy Plan at ${formatRupees(price)} per month`)
@@ -178,13 +185,27 @@ test('from a profile: joins the waitlist free, is offered the seat, pays and is 
   await expect(offer).toContainText(`A seat with ${mentor.name} is yours until`)
   await expect(offer).toContainText(/[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m IST/)
   await expect(page.getByTestId('waitlist-card')).toHaveCount(0)
+  // A held seat is no longer a place in the queue: the card says one thing.
+  await expect(offer).not.toContainText(/number \d+ in the queue/)
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'held-seat-card')
+  await page.setViewportSize({ width: 1280, height: 900 })
   await offer.getByRole('button', { name: /Claim with Beginner Techy Plan/ }).click()
   await checkout(page).getByRole('button', { name: /^Pay / }).click()
   const notice = page.getByTestId('payment-notice')
   await expect(notice).toContainText(`Your seat with ${mentor.name} in the`)
   await expect(notice).toContainText(/batch \(\d{1,2}(?: [A-Z][a-z]{2})?(?: \d{4})? ?– ?\d{1,2} [A-Z][a-z]{2} \d{4}\) is booked/)
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'held-seat-claimed-notice', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
   await notice.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('booking-card').filter({ hasText: mentor.name })).toContainText('Seat claimed')
+  // The dashboard says what the payment covers: the seat, its batch's days and the sessions.
+  const coverage = page.getByTestId('your-plan').getByTestId('coverage-seat')
+  await expect(coverage).toContainText(`your seat in ${mentor.name}'s`)
+  await expect(coverage).toContainText(/batch \(\d{1,2}(?: [A-Z][a-z]{2})?(?: \d{4})? ?– ?\d{1,2} [A-Z][a-z]{2} \d{4}, \d+ live sessions\)/)
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'dashboard-plan-coverage')
 })
 
 test('"Mentor Already Booked" names the seat and leads to the dashboard; cancelling says what happens to the plan', async ({ page }) => {
@@ -209,6 +230,8 @@ test('"Mentor Already Booked" names the seat and leads to the dashboard; cancell
   await expect(dialog.getByRole('heading', { name: MESSAGES.MENTOR_ALREADY_BOOKED_TITLE })).toBeVisible()
   await expect(dialog).toContainText(`You already have a seat with ${first.name}`)
   await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'mentor-already-booked', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
   await dialog.getByRole('link', { name: 'Go to Dashboard' }).click()
   await expect(page).toHaveURL('/myDashboard')
 
@@ -253,4 +276,6 @@ test('the "signed in" toast does not cover the booking form’s Mentor field at 
   const [a, b] = [await toast.boundingBox(), await field.boundingBox()]
   const overlap = a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
   expect(overlap, `toast ${JSON.stringify(a)} over field ${JSON.stringify(b)}`).toBeFalsy()
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'signed-in-toast', { fullPage: false })
 })

@@ -60,7 +60,7 @@ function Details({ summary: s }: { summary: RefundRequestSummary }) {
       <dt>Plan</dt>
       <dd>{s.plan.name}</dd>
       <dt>Paid on</dt>
-      <dd>{formatDay(s.payment.paidAt)}</dd>
+      <dd data-testid="refund-paid-on">{formatDay(s.payment.paidAt)}</dd>
       <dt>Seat</dt>
       <dd>
         {s.batch ? `${s.batch.label} (${formatDateRange(s.batch.startsOn, s.batch.endsOn)})` : 'None: the plan had not paid for a seat'}

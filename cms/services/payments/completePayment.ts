@@ -1,4 +1,4 @@
-import { formatDate, formatRupees, now, paiseToRupees, planLabel } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatRupees, now, paiseToRupees, planLabel } from '@mentorloop/shared'
 import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -140,7 +140,7 @@ function coverageLine(payment: CompletedPayment): string {
   }
   if (batch) {
     const sessions = Number(plan.sessionsIncluded ?? 0)
-    return `It pays for your seat in ${batch.mentor}'s ${batch.label} batch (${formatDate(batch.startsOn)} to ${formatDate(batch.endsOn)}${sessions > 0 ? `, ${sessions} live sessions` : ''}).`
+    return `It pays for your seat in ${batch.mentor}'s ${batch.label} batch (${formatDateRange(batch.startsOn, batch.endsOn)}${sessions > 0 ? `, ${sessions} live sessions` : ''}).`
   }
   if (payment.status === 'completed' && payment.subscriptionEnds)
     return `It is a credit for your next seat: the first seat you get uses it. If no seat comes by ${formatDate(payment.subscriptionEnds)}, we refund it automatically.`

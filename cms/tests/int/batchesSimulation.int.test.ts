@@ -1,14 +1,17 @@
-import { HOUR_MS, istMidnight } from '@mentorloop/shared'
+import { formatRupees, HOUR_MS, istMidnight } from '@mentorloop/shared'
 import type { Mentor, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { createLocalReq, type Payload } from 'payload'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import { claimOffer, declineOffer } from '../../services/batches/offers'
 import { listOffersOf } from '../../services/batches/views'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
+import { paymentReceipt } from '../../services/payments/receipt'
 import { assertInvariants, buyPlan, freezeClock, mailsOf, refundPayment, runTimeJobs, snapshot, tickTo } from '../helpers/batches'
 import { testPayload } from '../helpers/payload'
+import { queuedEmails } from '../helpers/payments'
 import { createMentor, createUser, findPlan, unique } from '../helpers/scenarios'
 
 /**
@@ -50,6 +53,12 @@ async function batchStatus(mentor: Mentor) {
 }
 async function heldFor(i: number) {
   return listOffersOf(await req(), s[i]!.id)
+}
+/** The PDF receipt's text, whitespace folded (a long line wraps). */
+async function receiptText(user: User, paymentId: number) {
+  const { pdf } = await paymentReceipt(await req(), user, paymentId)
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
+  return text.replace(/\s+/g, ' ')
 }
 async function step(what: string, fn: () => Promise<unknown>) {
   await fn().catch((error) => {
@@ -130,6 +139,26 @@ describe('three months of batches', () => {
     // Queued in the payment's one transaction: the seat, then the receipt that says what it pays for.
     expect(await mailsOf(payload, mail(5))).toEqual(['waitlist-joined', 'seat-offer', 'seat-confirmed', 'payment-receipt'])
     expect(await mailsOf(payload, mail(9))).toEqual(['seat-offer', 'seat-offer-expired'])
+
+    // What s5 read (issue 20, docs/vocabulary.md): joining was free; the payment names its seat, the
+    // batch's first to last day and the sessions, in the e-mail and on the PDF receipt.
+    const placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
+    const seat = `${A.name}'s February 2027 batch`
+    const [joined] = await queuedEmails(payload, mail(5), 'waitlist-joined')
+    expect(joined?.text).toContain(`${A.name}'s batch is full, so you're on the waitlist: number 2. Joining is free.`)
+    const [receipt] = await queuedEmails(payload, mail(5), 'payment-receipt')
+    expect(receipt?.text).toContain(`We received your payment of ${formatRupees(placement.price)} for`)
+    expect(receipt?.text).toContain(`It pays for your seat in ${seat} (1–28 Feb 2027, ${placement.sessionsIncluded} live sessions).`)
+    const paid5 = await payload.find({ collection: 'payments', where: { user: { equals: s[5]!.id } }, depth: 0, overrideAccess: true })
+    expect(await receiptText(s[5]!, paid5.docs[0]!.id)).toContain(
+      `Covers: A seat in ${seat}, 1–28 Feb 2027 (${placement.sessionsIncluded} live sessions)`,
+    )
+    // A refunded payment's receipt: paid on its day, refunded on its day, no "plan period" from a day to the same day.
+    const refunded = await receiptText(s[3]!, payments[3]!)
+    expect(refunded).toMatch(/Date paid: \d{1,2} [A-Z][a-z]{2} 2027/)
+    expect(refunded).toMatch(/Status: Refunded on \d{1,2} [A-Z][a-z]{2} 2027/)
+    expect(refunded).not.toContain('Plan period')
+    expect(refunded).not.toMatch(/INR|Rs\.?\s?\d/)
   })
 
   it('month 2: February runs, March opens with the February students first; renewals keep their mentor', async () => {

@@ -1,5 +1,6 @@
 import { default as default_9c48d3bafa65884a2a79be9f0e548f37 } from '../../../components/admin/GrantPlan'
 import { default as default_24d736a12c5b5857e4243581f73c2e32 } from '../../../components/admin/IstDateCell'
+import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../components/admin/IstDocumentDates'
 import { default as default_4facfb50bf3f15c1cd32682b5e0b4f8d } from '../../../components/admin/IstDateHint'
 import { default as default_9959fbdda287a580274b0799eaf54053 } from '../../../components/admin/BatchSessions'
 import { default as default_c1da31f974baa1df1f0d3682f4ce9e82 } from '../../../components/admin/RupeesCell'
@@ -38,6 +39,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/components/admin/GrantPlan#default": default_9c48d3bafa65884a2a79be9f0e548f37,
   "/components/admin/IstDateCell#default": default_24d736a12c5b5857e4243581f73c2e32,
+  "/components/admin/IstDocumentDates#default": default_dcb7a29b4398ac7b9ae2155d8372496c,
   "/components/admin/IstDateHint#default": default_4facfb50bf3f15c1cd32682b5e0b4f8d,
   "/components/admin/BatchSessions#default": default_9959fbdda287a580274b0799eaf54053,
   "/components/admin/RupeesCell#default": default_c1da31f974baa1df1f0d3682f4ce9e82,

@@ -1,4 +1,4 @@
-import { formatDate, formatDateRange, formatDay, istDay, istMidnight, istMonth } from '@mentorloop/shared'
+import { formatDateRange, formatDay, istDay, istMidnight, istMonth } from '@mentorloop/shared'
 import type { Batch } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
@@ -101,7 +101,7 @@ export const checkBatchRules: CollectionBeforeChangeHook<Batch> = async ({ data,
       )
       if (overlap) {
         throw refuse(
-          `These dates overlap the mentor’s ${overlap.label} batch (${formatDate(overlap.starts_on as string)} to ${formatDate(overlap.ends_on as string)}).`,
+          `These dates overlap the mentor’s ${overlap.label} batch (${formatDateRange(overlap.starts_on as string, overlap.ends_on as string)}).`,
         )
       }
     }
