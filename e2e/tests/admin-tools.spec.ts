@@ -97,6 +97,7 @@ test('an admin rejects a refund request from its button with a note; the decided
   await expect(panel).toContainText('Beginner Techy Plan')
   await expect(panel.getByTestId('refund-paid-on')).toHaveText(formatDay(paidAt))
   await expect(panel).toContainText('The timings clashed with my exams.')
+  await expect(panel.getByTestId('refund-reason')).toHaveText(REFUND_REASON_OTHER)
   await expect(panel.getByTestId('refund-state')).toHaveText('Waiting for a decision')
   // The status is shown, never chosen.
   await expect(

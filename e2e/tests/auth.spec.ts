@@ -1,7 +1,7 @@
 import { LOGIN_FAILURE_REASONS, MESSAGES } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import { choosePersona, cmsMe, mentorIds, openAvatarMenu, PERSONAS, sessionToken, signInAs } from './auth-helpers'
-import { expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { expectAccessible, expectPanelAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 test.describe('sign-in, avatar menu and guards', () => {
   test('a student signs in through the local issuer: toast, navy avatar, student menu', async ({ page }) => {
@@ -26,6 +26,10 @@ test.describe('sign-in, avatar menu and guards', () => {
 
     const menu = await openAvatarMenu(page)
     await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Payments', 'Question bank', 'Sign out'])
+    // The open menu is modal: the page behind it is hidden from assistive technology, so axe checks the menu.
+    await expectPanelAccessible(page, '[role="menu"]')
+    await screenshotsAt375And1280(page, 'avatar-menu', { fullPage: false })
+    await page.setViewportSize({ width: 1280, height: 900 })
     await menu.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page).toHaveURL('/myDashboard')
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()

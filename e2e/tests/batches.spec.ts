@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, waitForHydration } from './utils'
+import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Batches in time in the browser (docs/decisions/045-batches-in-time.md): a held seat claimed
@@ -34,6 +34,43 @@ async function userId(email: string): Promise<number> {
   const api = await adminApi()
   const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
   return users.docs[0].id as number
+}
+
+/**
+ * A seat in a running batch, set up in the database (nothing here waits a month): the batch running
+ * since 25 days ago and ending `endsInDays` India days from today, its seat paid with the Beginner
+ * plan, and the mentor's next batch open, with the seat held for the student when `heldNext`.
+ */
+async function seatInRunningBatch(o: { mentorId: number; student: string; label: string; endsInDays: number; heldNext: boolean }) {
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    const today = `(date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`
+    const uid = await userId(o.student)
+    await db.query(
+      `WITH r AS (
+         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status, started_at)
+         VALUES ($1, $5 || ' running ${run}', ${today} - interval '25 days', ${today} + make_interval(days => $6::int), 3, 'running', now())
+         RETURNING id, starts_on, ends_on),
+       n AS (
+         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status)
+         SELECT $1, $5 || ' next ${run}', r.ends_on + interval '1 day', r.ends_on + interval '30 days', 3, 'open' FROM r
+         RETURNING id),
+       p AS (
+         INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends, batch_id)
+         SELECT $2, pl.id, pl.price * 100, 'INR', 'completed', 'sandbox', $3, $4, r.starts_on, r.ends_on + interval '24 hours', r.id
+           FROM plans pl, r WHERE pl.code = 'BEGINNER_TECHY'
+         RETURNING id),
+       b AS (
+         INSERT INTO bookings (user_id, mentor_id, batch_id, payment_id, status, source)
+         SELECT $2, $1, r.id, p.id, 'confirmed', 'direct' FROM r, p RETURNING id)
+       INSERT INTO seat_offers (user_id, mentor_id, batch_id, kind, status, expires_at)
+       SELECT $2, $1, n.id, 'continuing', 'held', r.ends_on + interval '24 hours' FROM n, r WHERE $7::boolean`,
+      [o.mentorId, uid, `order_${o.label}_${run}`, `pay_${o.label}_${run}`, o.label, o.endsInDays, o.heldNext],
+    )
+  } finally {
+    await db.end()
+  }
 }
 
 test('a student waiting without a plan is offered a seat and claims it through the sandbox checkout', async ({ page }) => {
@@ -93,37 +130,7 @@ test('a student whose batch ends in 3 days renews from the dashboard: the new pl
   const student = `renewer-${run}@students.mentorloop.in`
   await signInWithEmail(page, student)
   const mentor = await newMentor(`Renew Mentor ${run}`, { autoOpenNextBatch: false, capacity: 3 })
-  // Set up in the database (nothing here waits a month): a batch running since 25 days ago and
-  // ending in 3 days (India days), its seat paid for, and the next batch with the seat held.
-  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
-  await db.connect()
-  try {
-    const today = `(date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`
-    const uid = await userId(student)
-    await db.query(
-      `WITH r AS (
-         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status, started_at)
-         VALUES ($1, 'Renewal running ${run}', ${today} - interval '25 days', ${today} + interval '2 days', 3, 'running', now())
-         RETURNING id, starts_on, ends_on),
-       n AS (
-         INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status)
-         VALUES ($1, 'Renewal next ${run}', ${today} + interval '3 days', ${today} + interval '32 days', 3, 'open')
-         RETURNING id),
-       p AS (
-         INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends, batch_id)
-         SELECT $2, pl.id, pl.price * 100, 'INR', 'completed', 'sandbox', $3, $4, r.starts_on, r.ends_on + interval '24 hours', r.id
-           FROM plans pl, r WHERE pl.code = 'BEGINNER_TECHY'
-         RETURNING id),
-       b AS (
-         INSERT INTO bookings (user_id, mentor_id, batch_id, payment_id, status, source)
-         SELECT $2, $1, r.id, p.id, 'confirmed', 'direct' FROM r, p RETURNING id)
-       INSERT INTO seat_offers (user_id, mentor_id, batch_id, kind, status, expires_at)
-       SELECT $2, $1, n.id, 'continuing', 'held', r.ends_on + interval '24 hours' FROM n, r`,
-      [mentor.id, uid, `order_renew_${run}`, `pay_renew_${run}`],
-    )
-  } finally {
-    await db.end()
-  }
+  await seatInRunningBatch({ mentorId: mentor.id, student, label: 'Renewal', endsInDays: 2, heldNext: true })
   await page.goto('/myDashboard')
   await waitForHydration(page)
   const plan = page.getByTestId('your-plan')
@@ -142,6 +149,36 @@ test('a student whose batch ends in 3 days renews from the dashboard: the new pl
   await expect(plan.getByTestId('coverage-seat')).toHaveCount(2)
   await expect(plan).toContainText(`Renewal next ${run} batch`)
   await expect(page.getByTestId('offer-card')).toHaveCount(0)
+})
+
+test('the plan card says when renewal opens, then offers renewing or changing plans for the next batch', async ({ page }) => {
+  // 12 days before the batch ends: renewal is not open yet (it opens 7 days before the end).
+  const early = `renew-early-${run}@students.mentorloop.in`
+  await signInWithEmail(page, early)
+  const first = await newMentor(`Early Mentor ${run}`, { autoOpenNextBatch: false, capacity: 3 })
+  await seatInRunningBatch({ mentorId: first.id, student: early, label: 'Early', endsInDays: 12, heldNext: false })
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  const plan = page.getByTestId('your-plan')
+  await expect(plan).toContainText(
+    new RegExp(
+      `You can renew for Early Mentor ${run}'s next batch from \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(or change plans then\\); your seat in it is held for you until \\d{1,2} [A-Z][a-z]{2} \\d{4}\\.`,
+    ),
+  )
+  await expect(plan.getByRole('button')).toHaveCount(0)
+
+  // 2 days before the end, no seat held yet: renew the same plan or change to the other, for the next batch.
+  const late = `renew-late-${run}@students.mentorloop.in`
+  await page.context().clearCookies()
+  await signInWithEmail(page, late)
+  const second = await newMentor(`Late Mentor ${run}`, { autoOpenNextBatch: false, capacity: 3 })
+  await seatInRunningBatch({ mentorId: second.id, student: late, label: 'Late', endsInDays: 2, heldNext: false })
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  await expect(plan.getByRole('button', { name: 'Renew Beginner Techy Plan for the next batch' })).toBeVisible()
+  await expect(plan.getByRole('button', { name: 'Change to Placement-Focused Plan for the next batch' })).toBeVisible()
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'dashboard-renew-or-change')
 })
 
 test('a mentor opens their next batch and schedules a session in /admin; the seated student sees it on the dashboard', async ({

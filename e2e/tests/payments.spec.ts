@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, expectPanelAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Buying a mentorship plan through the sandbox checkout (the same browser and verification code
@@ -78,6 +78,9 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
     'You already have the Beginner Techy Plan, waiting for your next seat',
   )
   await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0)
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'second-plan-refused')
+  await page.setViewportSize({ width: 1280, height: 900 })
   const second = await page.request.post('/resources/payments', { form: { intent: 'create-order', planCode: 'PLACEMENT_FOCUSED' } })
   expect(second.status()).toBe(409)
   expect((await second.json()).error).toContain('You already have the Beginner Techy Plan, waiting for your next seat')
@@ -163,6 +166,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(select).toBeVisible()
   await expect(select.getByRole('button', { name: /Plus/ })).toHaveCount(0)
   await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toHaveCount(1)
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'refund-select-payment', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
   await select.getByRole('button', { name: new RegExp(PLAN) }).click()
 
   const terms = page.getByRole('dialog', { name: 'Refund Terms & Conditions' })
@@ -183,7 +189,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
   const requests = await api.get(`/refund-requests?where[user][equals]=${users.docs[0].id}&depth=0`)
   const requestId = requests.docs[0].id as number
-  const admin = await browser.newPage()
+  // Its own context: axe runs in pages of a context the test made.
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
   await admin.goto(`${CMS_URL()}/admin/login`)
   await admin.getByLabel('Email').fill(ADMIN.email)
   await admin.getByLabel('Password').fill(ADMIN.password)
@@ -204,6 +212,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
     await decision.getByRole('button', { name: 'Approve refund' }).click()
     await expect(confirm).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
+  await expectPanelAccessible(admin, 'dialog[open]')
   await screenshotsAt375And1280(admin, 'admin-refund-approve-confirm', { fullPage: false })
   await admin.setViewportSize({ width: 1280, height: 900 })
   await confirm.getByRole('button', { name: /^Yes, refund ₹/ }).click()
@@ -232,5 +241,5 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(admin.getByTestId('refund-decision').getByRole('button')).toHaveCount(0)
   await expect(admin.locator('#field-status')).toContainText('Refunded')
   await expect(admin.locator('#field-gatewayRefundId')).toHaveValue(/^rfnd_sbx_/)
-  await admin.close()
+  await adminContext.close()
 })

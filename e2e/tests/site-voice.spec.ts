@@ -120,6 +120,8 @@ test('copy follows the data: a new price reads the same in About, the FAQ and th
     await expect(page.locator('[data-plan-code="BEGINNER_TECHY"]').getByTestId('plan-price')).toHaveText(formatRupees(price))
     await page.goto('/terms')
     await expect(page.getByRole('main')).toContainText(`Beginner Techy Plan at ${formatRupees(price)} per month`)
+    await expectAccessible(page)
+    await screenshotsAt375And1280(page, 'terms-from-the-data')
     // The batch size is the one setting, not the range of every mentor's capacity (the seed has a
     // mentor with 2 seats and this spec made several with 1).
     await page.goto('/')
@@ -155,6 +157,8 @@ test('a student without a plan joins a full mentor’s waitlist from the landing
   await dialog.getByRole('button', { name: 'Go to Dashboard' }).click()
   await expect(page).toHaveURL('/myDashboard')
   await expect(page.getByTestId('waitlist-card').filter({ hasText: mentor.name })).toContainText('You are number 1 in the queue.')
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'dashboard-waitlist-card')
 })
 
 test('from a profile: joins the waitlist free, is offered the seat, pays and is seated; the dialog names the seat', async ({ page }) => {

@@ -71,7 +71,9 @@ function Details({ summary: s }: { summary: RefundRequestSummary }) {
         {s.batch && s.batch.sessionsHeld > 0 ? ' (the seat has been used)' : ''}
       </dd>
       <dt>Reason</dt>
-      <dd>{s.source === 'automatic' ? 'Automatic (no seat came for the plan, or it came after its seat passed on)' : (s.reason ?? '—')}</dd>
+      <dd data-testid="refund-reason">
+        {s.source === 'automatic' ? 'Automatic (no seat came for the plan, or it came after its seat passed on)' : (s.reason ?? '—')}
+      </dd>
       <dt>Student's feedback</dt>
       <dd className="ml-refund__text">{s.feedback || '—'}</dd>
       {s.adminNote ? (

@@ -100,7 +100,7 @@ export async function mentorBatchSummaryEmail(req: PayloadRequest, batchId: numb
     capacity: number | string
     continuing: string[] | null
     joined: string[] | null
-    held: number | string
+    held: string[] | null
     waiting: number | string
   }>(
     req,
@@ -109,15 +109,16 @@ export async function mentorBatchSummaryEmail(req: PayloadRequest, batchId: numb
                  WHERE b.batch_id = bt.id AND b.status = 'confirmed' AND b.source = 'continuing') AS continuing,
                (SELECT array_agg(COALESCE(NULLIF(trim(u.name), ''), 'A student') ORDER BY b.id) FROM bookings b JOIN users u ON u.id = b.user_id
                  WHERE b.batch_id = bt.id AND b.status = 'confirmed' AND b.source <> 'continuing') AS joined,
-               (SELECT count(*) FROM seat_offers o WHERE o.batch_id = bt.id AND o.status = 'held') AS held,
+               (SELECT array_agg(COALESCE(NULLIF(trim(u.name), ''), 'A student') ORDER BY o.id) FROM seat_offers o JOIN users u ON u.id = o.user_id
+                 WHERE o.batch_id = bt.id AND o.status = 'held') AS held,
                (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting
           FROM batches bt JOIN mentors m ON m.id = bt.mentor_id WHERE bt.id = ${batchId}`,
   )
   if (!row?.mentor_email) return null
   const continuing = row.continuing ?? []
   const joined = row.joined ?? []
-  const held = Number(row.held)
-  const left = Number(row.capacity) - continuing.length - joined.length - held
+  const held = row.held ?? []
+  const left = Number(row.capacity) - continuing.length - joined.length - held.length
   const list = (names: string[]) => (names.length ? names.join(', ') : 'nobody yet')
   return {
     to: row.mentor_email,
@@ -129,7 +130,8 @@ export async function mentorBatchSummaryEmail(req: PayloadRequest, batchId: numb
         `Your ${row.label} batch is open.`,
         `Continuing with you: ${list(continuing)}.`,
         `Joined from the waitlist or booked: ${list(joined)}.`,
-        `${held} seat${held === 1 ? ' is' : 's are'} held for students who still have to renew or pay; ${Math.max(0, left)} seat${left === 1 ? ' is' : 's are'} free; ${Number(row.waiting)} on the waitlist.`,
+        `Seats held for students who still have to renew or pay: ${list(held).replace('nobody yet', 'none')}.`,
+        `${Math.max(0, left)} seat${left === 1 ? ' is' : 's are'} free; ${Number(row.waiting)} on the waitlist.`,
       ],
       action: { label: 'Open your home', url: `${env.WEB_PUBLIC_URL}/mentor-home` },
     }),

@@ -284,8 +284,13 @@ describe('month-end summary', () => {
     expect(after.map((m) => m.template)).toEqual(['mentor-batch-summary'])
     const summary = after[0]!
     expect(summary.subject).toContain('Your May 2027 batch')
-    expect(summary.text).toContain('0 on the waitlist')
-    expect(summary.text).toMatch(/Queue One/)
+    expect(summary.subject).toBe('Your May 2027 batch: 3 of 5 seats taken')
+    // Who continues (the two April students' seats are held until they renew), who joined, the
+    // seats left and the waitlist: the whole month end in one e-mail.
+    expect(summary.text).toContain('Continuing with you: nobody yet.')
+    expect(summary.text).toContain('Joined from the waitlist or booked: Queue One, Queue Two, Queue Three.')
+    expect(summary.text).toContain('Seats held for students who still have to renew or pay: Continuing One, Continuing Two.')
+    expect(summary.text).toContain('0 seats are free; 0 on the waitlist.')
     expect(summary.text).toContain('/mentor-home')
   })
 })
