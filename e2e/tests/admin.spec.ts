@@ -65,3 +65,15 @@ test('the admin is MentorLoop-branded, names and finds students, and shows money
 
   expect(outside, 'no request leaves the machine (avatar, fonts, logos)').toEqual([])
 })
+
+test('staff see the copy placeholders in the editor: the FAQ keeps {holdHours}, and the help lists what each becomes', async ({ page }) => {
+  await signInToAdmin(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/faqs?search=${encodeURIComponent('waitlist')}`)
+  await page.locator('table tbody tr').first().getByRole('link').first().click()
+  await expect(page.getByText(/write a placeholder and the site \(and the live preview\) fills it in/)).toBeVisible()
+  await expect(page.getByText(/\{holdHours\}: the hours an opened seat is held for a waiting student/)).toBeVisible()
+  // The answer itself holds the placeholder, not the figure the site shows.
+  await expect(page.locator('#field-answer')).toHaveValue(/we hold it for you for \{holdHours\} hours/)
+  await screenshotsAt375And1280(page, 'admin-faq-placeholders')
+})
