@@ -72,6 +72,14 @@ export function json(body: unknown, init: { status?: number; cache?: CachePolicy
   })
 }
 
+/** The same answer from JSON text already serialised (a kept list: services/mentors/cardsCache.ts). */
+export function jsonText(body: string, init: { status?: number; cache?: CachePolicy } = {}): Response {
+  return new Response(body, {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': CACHE_CONTROL[init.cache ?? 'private'] },
+  })
+}
+
 /** The first message per field of a zod error, keyed by the field's path. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}

@@ -15,6 +15,7 @@ import * as migration_20261126_060211_fast_pages_featured_and_indexes from './20
 import * as migration_20261126_061000_shared_state from './20261126_061000_shared_state'
 import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
 import * as migration_20261126_092628_ratings from './20261126_092628_ratings'
+import * as migration_20261127_050000_mentor_cards_version from './20261127_050000_mentor_cards_version'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261126_092628_ratings.up,
     down: migration_20261126_092628_ratings.down,
     name: '20261126_092628_ratings',
+  },
+  {
+    up: migration_20261127_050000_mentor_cards_version.up,
+    down: migration_20261127_050000_mentor_cards_version.down,
+    name: '20261127_050000_mentor_cards_version',
   },
 ]

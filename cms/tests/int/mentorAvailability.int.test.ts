@@ -1,5 +1,6 @@
 import type { MentorAvailability } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from '../helpers/payload'
@@ -70,6 +71,54 @@ describe('GET /api/mentors/availability', () => {
     expect(find(res.body.docs, closed.id)).toMatchObject({ booked: 0, seatsLeft: 5, full: false, paused: true, open: false, isFull: true })
     expect((await rest.get(`/mentors/${closed.id}/is-full`)).body).toMatchObject({ isFull: true, paused: true, seatsLeft: 5 })
     expect((await rest.get(`/bookings/mentor/${closed.id}/waitlist-status`)).body).toMatchObject({ waitlist: true, paused: true })
+  })
+
+  it('is kept between calls and follows every change at once: a seat, a held seat, a capacity, a pause, a rating', async () => {
+    const mentor = await createMentor(payload, { capacity: 4 })
+    const version = async () =>
+      (await payload.db.drizzle.execute(sql`SELECT last_value::text AS v FROM mentor_cards_version`)).rows[0]?.v as string
+    const cardOf = async () => {
+      const res = await rest.get<{ docs: Row[] }>('/mentors/availability')
+      expect(res.status).toBe(200)
+      return find(res.body.docs, mentor.id)
+    }
+    // Nothing changed: the same answer, and reading it moved no version.
+    const before = await version()
+    const [a, b] = [await rest.get('/mentors/availability'), await rest.get('/mentors/availability')]
+    expect(JSON.stringify(b.body)).toBe(JSON.stringify(a.body))
+    expect(await version()).toBe(before)
+
+    expect(await cardOf()).toMatchObject({ capacity: 4, booked: 0, seatsLeft: 4 })
+    await book(mentor)
+    expect(await cardOf()).toMatchObject({ booked: 1, seatsLeft: 3 })
+    const waiting = await createUser(payload)
+    await payload.create({
+      collection: 'seat-offers',
+      data: {
+        user: waiting.id,
+        mentor: mentor.id,
+        batch: (await openBatchOf(payload, mentor)).id,
+        kind: 'waitlist',
+        status: 'held',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      overrideAccess: true,
+    })
+    expect(await cardOf()).toMatchObject({ booked: 1, held: 1, seatsLeft: 2 })
+    await payload.update({
+      collection: 'batches',
+      id: (await openBatchOf(payload, mentor)).id,
+      data: { capacity: 6 },
+      overrideAccess: true,
+    })
+    expect(await cardOf()).toMatchObject({ capacity: 6, seatsLeft: 4 })
+    await payload.update({ collection: 'mentors', id: mentor.id, data: { acceptingBookings: false }, overrideAccess: true })
+    expect(await cardOf()).toMatchObject({ paused: true, isFull: true })
+    await payload.db.drizzle.execute(
+      sql`INSERT INTO mentor_rating_totals (mentor_id, rating_count, rating_sum) VALUES (${mentor.id}, 5, 23)
+          ON CONFLICT (mentor_id) DO UPDATE SET rating_count = 5, rating_sum = 23`,
+    )
+    expect((await cardOf())?.rating).not.toBeNull()
   })
 
   it('never lists a draft mentor, and shows no private field', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { endpoint, json } from '../../../lib/endpoint'
-import { getMentorProfile, listAllMentorCards } from '../../../services/mentors/mentorCards'
+import { endpoint, json, jsonText } from '../../../lib/endpoint'
+import { allMentorCardsJson } from '../../../services/mentors/cardsCache'
+import { getMentorProfile } from '../../../services/mentors/mentorCards'
 import { positiveInt } from './cards'
 
 /**
@@ -25,7 +26,7 @@ export const mentorAvailability = endpoint({
       const docs = profile ? [profile] : []
       return json({ docs, totalDocs: docs.length }, { cache: 'public' })
     }
-    const mentors = await listAllMentorCards(req)
-    return json({ docs: mentors, totalDocs: mentors.length }, { cache: 'public' })
+    // Kept per process and checked against the cards' version on each call (services/mentors/cardsCache.ts).
+    return jsonText(await allMentorCardsJson(req), { cache: 'public' })
   },
 })
