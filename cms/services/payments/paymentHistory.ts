@@ -1,8 +1,8 @@
-import { nowMs, type PaymentHistoryItem, type RefundStatus } from '@mentorloop/shared'
+import { DEFAULT_REFUND_WINDOW_HOURS, nowMs, type PaymentHistoryItem, type RefundStatus } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
-import { seatRefundCases } from './refundPromise'
+import { caseOf } from './refundPromise'
 
 type Row = {
   id: number
@@ -29,6 +29,10 @@ type Row = {
   refund_status: RefundStatus | null
   admin_note: string | null
   refunded_at: string | Date | null
+  /** The batch's first session that is not cancelled (the refund promise counts from its end). */
+  s1_starts_at: string | Date | null
+  s1_duration: number | null
+  window_hours: string | number | null
 }
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null)
@@ -38,7 +42,8 @@ const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null)
  * (an order whose checkout was never finished is not a payment), each with what it pays for
  * (docs/decisions/069: a seat in one batch, or a credit for the next seat), its gateway reference
  * and its latest refund request. A mentor is named only when the payment pays (or paid) for a seat
- * with them, or was made for a seat they held for the student. One query.
+ * with them, or was made for a seat they held for the student. One query, with what the refund
+ * promise needs (the batch's Session 1 and the refund window of the business rules).
  */
 export async function paymentHistory(req: PayloadRequest, userId: number): Promise<PaymentHistoryItem[]> {
   const rows = await txQuery<Row>(
@@ -48,7 +53,9 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
                pl.code, pl.name AS plan_name, pl.product, pl.sessions_included AS sessions,
                bt.id AS batch_id, bt.label, bt.starts_on, bt.ends_on,
                COALESCE(bm.name, pm.name, om.name) AS mentor_name,
-               r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at
+               r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at,
+               s1.starts_at AS s1_starts_at, s1.duration_minutes AS s1_duration,
+               (SELECT br.refund_window_hours FROM business_rules br ORDER BY br.id LIMIT 1) AS window_hours
           FROM payments p
           LEFT JOIN plans pl ON pl.id = p.plan_id
           LEFT JOIN batches bt ON bt.id = p.batch_id
@@ -59,17 +66,19 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
           LEFT JOIN LATERAL (
             SELECT id, status, admin_note, refunded_at FROM refund_requests WHERE payment_id = p.id ORDER BY created_at DESC, id DESC LIMIT 1
           ) r ON true
+          LEFT JOIN LATERAL (
+            SELECT s.starts_at, s.duration_minutes FROM sessions s
+             WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled'
+             ORDER BY s.starts_at, s.id LIMIT 1
+          ) s1 ON p.batch_id IS NOT NULL
          WHERE p.user_id = ${userId} AND p.status IN ('completed', 'failed', 'refunded')
          ORDER BY p.created_at DESC, p.id DESC
          LIMIT 200`,
   )
-  const seated = rows.filter(
-    (r) => r.status === 'completed' && r.gateway !== 'complimentary' && r.batch_id !== null && r.product === 'mentorship',
-  )
-  const cases = await seatRefundCases(
-    req,
-    seated.map((r) => Number(r.id)),
-  )
+  const configured = Number(rows[0]?.window_hours)
+  const windowHours = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_REFUND_WINDOW_HOURS
+  const at = nowMs()
+  const seated = (r: Row) => r.status === 'completed' && r.gateway !== 'complimentary' && r.batch_id !== null && r.product === 'mentorship'
   return rows.map((r): PaymentHistoryItem => {
     const paid = r.status === 'completed' || r.status === 'refunded'
     const mentorship = r.product === 'mentorship'
@@ -102,7 +111,11 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       subscriptionEnds: iso(r.subscription_ends),
       covers,
       createdAt: iso(r.created_at)!,
-      refundCase: cases.get(Number(r.id)) ?? (covers?.kind === 'credit' && r.gateway !== 'complimentary' ? { kind: 'credit' } : null),
+      refundCase: seated(r)
+        ? caseOf(r.s1_starts_at, r.s1_duration, windowHours, at)
+        : covers?.kind === 'credit' && r.gateway !== 'complimentary'
+          ? { kind: 'credit' }
+          : null,
       refund: r.refund_id
         ? {
             id: Number(r.refund_id),
