@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contentGeneration, invalidate } from '~/models/content-cache.server'
-import { cacheKeyFor, DOCUMENT_TTL_MS, getCachedDocument, storeDocument } from './document-cache.server'
+import { cacheKeyFor, DOCUMENT_TTL_MS, getCachedDocument, STALE_MS, storeDocument } from './document-cache.server'
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init)
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA=='
@@ -62,6 +62,32 @@ describe('document cache', () => {
     expect(getCachedDocument('/', 'x'.repeat(24))).not.toBeNull()
     vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
     expect(getCachedDocument('/', 'x'.repeat(24))).toBeNull()
+  })
+
+  it('past its TTL one request renders the page again while the others get the stored copy, for a while', () => {
+    vi.useFakeTimers()
+    put('/find-mentors', { generation: contentGeneration() })
+    vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
+    expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).toBeNull() // this one renders
+    expect(getCachedDocument('/find-mentors', 'y'.repeat(24))?.html).toContain('<p>hello</p>')
+    expect(getCachedDocument('/find-mentors', 'z'.repeat(24))?.html).toContain('<p>hello</p>')
+    // Its render stored the page: fresh again, for everyone.
+    put('/find-mentors', { generation: contentGeneration() })
+    expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).not.toBeNull()
+    // A render that never stored (it failed): after a while the next request tries again.
+    vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
+    expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).toBeNull()
+    vi.advanceTimersByTime(5_001)
+    expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).toBeNull()
+    expect(getCachedDocument('/find-mentors', 'y'.repeat(24))).not.toBeNull()
+    // Never longer than STALE_MS past the TTL, and never after a content change.
+    vi.advanceTimersByTime(STALE_MS)
+    expect(getCachedDocument('/find-mentors', 'y'.repeat(24))).toBeNull()
+    put('/find-mentors', { generation: contentGeneration() })
+    vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
+    invalidate(['mentors'])
+    expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).toBeNull()
+    expect(getCachedDocument('/find-mentors', 'y'.repeat(24))).toBeNull()
   })
 
   it('never stores an error page or one that sets a cookie', () => {

@@ -8,12 +8,19 @@ import { contentGeneration } from '~/models/content-cache.server'
  *
  * - Only GET of the listed paths (with a query string only the directory's, bounded), only 200
  *   answers that set no cookie.
- * - An entry lives DOCUMENT_TTL_MS (seats on the mentor cards may lag that much, as they do in
- *   the content cache) and dies at once when the CMS revalidates any content.
+ * - An entry is fresh for DOCUMENT_TTL_MS (seats on the mentor cards may lag that much, as they do
+ *   in the content cache) and dies at once when the CMS revalidates any content. Past its TTL the
+ *   next request renders the page again while the others keep getting the stored copy (for
+ *   STALE_MS at most), so a burst never queues behind a render; like the content cache's
+ *   stale-while-revalidate.
  * - Each page has a per-request CSP nonce: the stored HTML keeps the nonce it was rendered with
  *   and every hit swaps in a fresh one (a random 128-bit value that appears nowhere else).
  */
 export const DOCUMENT_TTL_MS = 5_000
+/** How long past its TTL an entry may still be served while one request renders it again. */
+export const STALE_MS = 10_000
+/** A render that has not stored the page by then (it failed) lets the next request try. */
+const RENDER_WAIT_MS = 5_000
 const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shipping', '/cookies', '/find-mentors'])
 /**
  * Pages whose query string picks what they show (the directory's filters and page,
@@ -23,7 +30,16 @@ const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shippin
 const WITH_QUERY = new Set(['/find-mentors'])
 const QUERY_ENTRIES = 100
 
-type Stored = { html: string; nonce: string; status: number; headers: [string, string][]; until: number; generation: number }
+type Stored = {
+  html: string
+  nonce: string
+  status: number
+  headers: [string, string][]
+  until: number
+  generation: number
+  /** When a request was let through to render the stale page again. */
+  renderingSince?: number
+}
 const store = new Map<string, Stored>()
 
 export function cacheKeyFor(request: Request): string | null {
@@ -39,8 +55,14 @@ export function cacheKeyFor(request: Request): string | null {
 export function getCachedDocument(key: string, nonce: string): { html: string; status: number; headers: Headers } | null {
   const hit = store.get(key)
   if (!hit) return null
-  if (hit.until < Date.now() || hit.generation !== contentGeneration()) {
+  const now = Date.now()
+  if (hit.generation !== contentGeneration() || now > hit.until + STALE_MS) {
     store.delete(key)
+    return null
+  }
+  if (hit.until < now && (hit.renderingSince === undefined || now - hit.renderingSince > RENDER_WAIT_MS)) {
+    // Stale: this request renders the page again (and stores it); the others get this copy meanwhile.
+    hit.renderingSince = now
     return null
   }
   const headers = new Headers(hit.headers)
