@@ -74,6 +74,8 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
          WHERE p.user_id = ${userId} AND p.status IN ('completed', 'failed', 'refunded')
          ORDER BY p.created_at DESC, p.id DESC
          LIMIT 200`,
+    // Nine joins: planned once per pooled connection, not on every call (lib/transaction.ts).
+    { prepared: 'payment-history' },
   )
   const configured = Number(rows[0]?.window_hours)
   const windowHours = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_REFUND_WINDOW_HOURS
