@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { PERSONAS } from '@mentorloop/shared/personas'
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, CMS_URL, screenshotsAt375And1280 } from './utils'
+import { ADMIN, adminApi, CMS_URL, screenshotsAt375And1280 } from './utils'
 
 /**
  * /admin as an admin lives with it (issue 12): MentorLoop's branding with nothing loaded from the
@@ -67,10 +67,11 @@ test('the admin is MentorLoop-branded, names and finds students, and shows money
 })
 
 test('staff see the copy placeholders in the editor: the FAQ keeps {holdHours}, and the help lists what each becomes', async ({ page }) => {
+  const api = await adminApi()
+  const { docs } = await api.get(`/faqs?where[answer][contains]=${encodeURIComponent('{holdHours}')}&limit=1&depth=0`)
   await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto(`${CMS_URL()}/admin/collections/faqs?search=${encodeURIComponent('waitlist')}`)
-  await page.locator('table tbody tr').first().getByRole('link').first().click()
+  await page.goto(`${CMS_URL()}/admin/collections/faqs/${docs[0].id}`)
   await expect(page.getByText(/write a placeholder and the site \(and the live preview\) fills it in/)).toBeVisible()
   await expect(page.getByText(/\{holdHours\}: the hours an opened seat is held for a waiting student/)).toBeVisible()
   // The answer itself holds the placeholder, not the figure the site shows.
