@@ -37,20 +37,33 @@ function requestIdOf(request: Request) {
   return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
 }
 
+/**
+ * A stored page for an anonymous visitor (document-cache.server.ts), with a fresh nonce, the
+ * security headers and a request id; null when there is none to serve. The production server asks
+ * before Remix runs the route's loaders (server.js), so a hit costs no loader; a miss goes on to
+ * Remix, whose render below stores the page.
+ */
+export function cachedDocument(request: Request): Response | null {
+  const cacheKey = cacheKeyFor(request)
+  if (!cacheKey) return null
+  const started = Date.now()
+  const nonce = randomBytes(16).toString('base64')
+  const hit = getCachedDocument(cacheKey, nonce)
+  if (!hit) return null
+  const requestId = requestIdOf(request)
+  for (const [k, v] of Object.entries(securityHeaders(nonce))) hit.headers.set(k, v)
+  hit.headers.set('X-Request-Id', requestId)
+  logRequest(request, hit.status, started, requestId, 'document')
+  return new Response(hit.html, { status: hit.status, headers: hit.headers })
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const started = Date.now()
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
+  // Stored pages are served by cachedDocument before Remix (server.js); here the page is rendered
+  // and, when it may be, stored.
   const cacheKey = cacheKeyFor(request)
-  if (cacheKey) {
-    const hit = getCachedDocument(cacheKey, nonce)
-    if (hit) {
-      for (const [k, v] of Object.entries(securityHeaders(nonce))) hit.headers.set(k, v)
-      hit.headers.set('X-Request-Id', requestId)
-      logRequest(request, hit.status, started, requestId, 'document')
-      return new Response(hit.html, { status: hit.status, headers: hit.headers })
-    }
-  }
   const generation = contentGeneration()
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
   responseHeaders.set('X-Request-Id', requestId)
