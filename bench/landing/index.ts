@@ -81,7 +81,13 @@ async function scriptBytes(base: string): Promise<{ files: { file: string; gzip:
   return { files: sizes, totalGzip: sizes.reduce((s, f) => s + f.gzip, 0) }
 }
 
+/** Lighthouse once more when a run fails on its own (a first Chromium start can miss the trace: NO_NAVSTART). */
 function lighthouse(url: string): Record<string, number | null> | { error: string } {
+  const first = lighthouseOnce(url)
+  return 'error' in first ? lighthouseOnce(url) : first
+}
+
+function lighthouseOnce(url: string): Record<string, number | null> | { error: string } {
   const out = path.join(ROOT, 'bench/results/lighthouse-landing.json')
   const local = path.join(ROOT, 'node_modules/.bin/lighthouse')
   const [cmd, pre] = existsSync(local) ? [local, []] : ['npx', ['--yes', 'lighthouse@13.5.0']]
@@ -161,6 +167,12 @@ async function bench() {
       },
       javascript: js,
       lighthouse: lh,
+      // Issue 22: 100 in all four categories (decision 123). Reported, not failed on: Lighthouse's
+      // simulation moves a few points with the machine's load.
+      lighthouseAll100: {
+        target: '100 in all four categories',
+        met: !('error' in lh) && ['performance', 'accessibility', 'bestPractices', 'seo'].every((k) => lh[k] === 100),
+      },
     }
     console.log(`
   route          req/s     p50 ms   p99 ms   errors  non-2xx

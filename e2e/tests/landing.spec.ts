@@ -332,6 +332,23 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expectAccessible(page)
   })
+
+  test('the page asks for its scripts only after it has loaded, then hydrates (decision 123)', async ({ page, request }) => {
+    const html = await (await request.get('/')).text()
+    expect(html).not.toContain('modulepreload')
+    expect(html).toContain('addEventListener("load"')
+    for (const path of ['/', '/find-mentors']) {
+      await page.goto(path)
+      await waitForHydration(page)
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+        const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        return { loadEventStart: nav.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((e) => e.startTime)) }
+      })
+      expect(timing.scripts).toBeGreaterThan(3)
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEventStart)
+    }
+  })
 })
 
 test.describe('live preview', () => {

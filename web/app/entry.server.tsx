@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
+import { deferHydration } from '~/utils/defer-hydration.server'
 import { cacheKeyFor, getCachedDocument, storeDocument } from '~/utils/document-cache.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
@@ -80,24 +80,20 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         // without JavaScript; client-side navigations still stream through their data requests.
         onAllReady() {
           shellRendered = true
+          // Everything is rendered: the document is collected, its scripts deferred to the load
+          // event (defer-hydration.server.ts), sent, and kept for the next anonymous visitors
+          // when it may be (document-cache.server.ts).
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          if (cacheKey) {
-            // Keep a copy of what was sent, for the next anonymous visitors (document-cache.server.ts).
-            const chunks: Buffer[] = []
-            body.on('data', (c: Buffer) => chunks.push(c))
-            body.on('end', () => {
-              storeDocument(cacheKey, {
-                html: Buffer.concat(chunks).toString('utf8'),
-                nonce,
-                status: responseStatusCode,
-                headers: responseHeaders,
-                generation,
-              })
-            })
-          }
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-          logRequest(request, responseStatusCode, started, requestId, 'document')
+          const chunks: Buffer[] = []
+          body.on('data', (c: Buffer) => chunks.push(c))
+          body.on('error', reject)
+          body.on('end', () => {
+            const html = deferHydration(Buffer.concat(chunks).toString('utf8'))
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            if (cacheKey) storeDocument(cacheKey, { html, nonce, status: responseStatusCode, headers: responseHeaders, generation })
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+            logRequest(request, responseStatusCode, started, requestId, 'document')
+          })
           pipe(body)
         },
         onShellError(error: unknown) {
