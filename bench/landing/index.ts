@@ -62,22 +62,36 @@ async function compare(base: string, paths: string[]): Promise<Load[]> {
 }
 
 /**
- * The JavaScript `/` loads before it is interactive, gzip: every module the document preloads or
- * runs (`<link rel="modulepreload">`, `<script src>`, and the imports of its inline module
- * script). Not every `/assets/*.js` the HTML mentions: the route manifest's URL is in the inline
- * context but, with lazy route discovery, never fetched (Lighthouse's network list agrees).
+ * The JavaScript `/` loads before it is interactive, gzip: the modules the document runs (`<script
+ * src>`, and what its inline module script imports, statically or, since decision 123, at the load
+ * event) and, transitively, every module those import statically. Not what a module imports with
+ * `import()` (loaded on use, decision 118), and not every `/assets/*.js` the HTML mentions: the route
+ * manifest's URL is in the inline context but, with lazy route discovery, never fetched
+ * (Lighthouse's network list agrees).
  */
 async function scriptBytes(base: string): Promise<{ files: { file: string; gzip: number }[]; totalGzip: number }> {
   const html = await (await fetch(`${base}/`)).text()
-  const loaded = [
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/assets\/[\w.-]+\.js)"/g),
+  const inline = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n')
+  const roots = [
     ...html.matchAll(/<script[^>]*src="(\/assets\/[\w.-]+\.js)"/g),
-    ...html.matchAll(/import(?:[^"';]*from)?\s*"(\/assets\/[\w.-]+\.js)"/g),
-  ]
-  const files = [...new Set(loaded.map((m) => m[1]!))]
-  const sizes = await Promise.all(
-    files.map(async (file) => ({ file, gzip: gzipSync(Buffer.from(await (await fetch(`${base}${file}`)).arrayBuffer())).length })),
-  )
+    ...inline.matchAll(/import(?:[^"';]*from)?\s*\(?\s*"(\/assets\/[\w.-]+\.js)"/g),
+  ].map((m) => m[1]!)
+  const sizes: { file: string; gzip: number }[] = []
+  const seen = new Set<string>()
+  const queue = [...roots]
+  while (queue.length > 0) {
+    const file = queue.shift()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = Buffer.from(await (await fetch(`${base}${file}`)).arrayBuffer())
+    sizes.push({ file, gzip: gzipSync(code).length })
+    // Static imports and re-exports of a minified module: `import{a as b}from"./x.js"`, `import"./y.js"`.
+    for (const m of code
+      .toString('utf8')
+      .matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']((?:\.{1,2})?\/[^"']+\.js)["']/g)) {
+      queue.push(new URL(m[1]!, `${base}${file}`).pathname)
+    }
+  }
   return { files: sizes, totalGzip: sizes.reduce((s, f) => s + f.gzip, 0) }
 }
 
