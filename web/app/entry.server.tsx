@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
 import { deferHydration } from '~/utils/defer-hydration.server'
-import { cacheKeyFor, getCachedDocument, storeDocument } from '~/utils/document-cache.server'
+import { cacheKeyFor, getCachedDocument, reuseDocument, storeDocument } from '~/utils/document-cache.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
@@ -57,14 +57,37 @@ export function cachedDocument(request: Request): Response | null {
   return new Response(hit.html, { status: hit.status, headers: hit.headers })
 }
 
+/**
+ * A digest of what the route's loaders returned, from which the page is rendered; null when it holds
+ * something other than plain data (a promise), which a digest cannot stand for.
+ */
+function dataFingerprint(context: EntryContext, status: number): string | null {
+  const { loaderData, actionData } = context.staticHandlerContext
+  let plain = true
+  const json = JSON.stringify({ status, loaderData, actionData }, (_key, value: unknown) => {
+    if (value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function') plain = false
+    return value
+  })
+  return plain ? createHash('sha256').update(json).digest('base64') : null
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const started = Date.now()
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
   // Stored pages are served by cachedDocument before Remix (server.js); here the page is rendered
-  // and, when it may be, stored.
+  // and, when it may be, stored; or, when its data is what the stored copy was rendered from, that
+  // copy is served again without a render.
   const cacheKey = cacheKeyFor(request)
   const generation = contentGeneration()
+  const fingerprint = cacheKey ? dataFingerprint(remixContext, responseStatusCode) : null
+  const same = cacheKey && fingerprint ? reuseDocument(cacheKey, fingerprint, generation, nonce) : null
+  if (same) {
+    for (const [k, v] of Object.entries(securityHeaders(nonce))) same.headers.set(k, v)
+    same.headers.set('X-Request-Id', requestId)
+    logRequest(request, same.status, started, requestId, 'document')
+    return new Response(same.html, { status: same.status, headers: same.headers })
+  }
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
   responseHeaders.set('X-Request-Id', requestId)
 
@@ -90,7 +113,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           body.on('end', () => {
             const html = deferHydration(Buffer.concat(chunks).toString('utf8'))
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            if (cacheKey) storeDocument(cacheKey, { html, nonce, status: responseStatusCode, headers: responseHeaders, generation })
+            if (cacheKey)
+              storeDocument(cacheKey, { html, nonce, status: responseStatusCode, headers: responseHeaders, generation, fingerprint })
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
             logRequest(request, responseStatusCode, started, requestId, 'document')
           })

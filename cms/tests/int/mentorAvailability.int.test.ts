@@ -119,6 +119,11 @@ describe('GET /api/mentors/availability', () => {
           ON CONFLICT (mentor_id) DO UPDATE SET rating_count = 5, rating_sum = 23`,
     )
     expect((await cardOf())?.rating).not.toBeNull()
+    // Many calls at once after a change share one rebuild, and every one of them has the change.
+    await payload.update({ collection: 'mentors', id: mentor.id, data: { acceptingBookings: true }, overrideAccess: true })
+    const together = await Promise.all(Array.from({ length: 8 }, () => rest.get<{ docs: Row[] }>('/mentors/availability')))
+    for (const res of together) expect(find(res.body.docs, mentor.id)).toMatchObject({ paused: false })
+    expect(new Set(together.map((res) => JSON.stringify(res.body))).size).toBe(1)
   })
 
   it('never lists a draft mentor, and shows no private field', async () => {

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { contentGeneration, invalidate } from '~/models/content-cache.server'
-import { cacheKeyFor, DOCUMENT_TTL_MS, getCachedDocument, STALE_MS, storeDocument } from './document-cache.server'
+import {
+  cacheKeyFor,
+  DOCUMENT_TTL_MS,
+  getCachedDocument,
+  REUSE_MAX_MS,
+  reuseDocument,
+  STALE_MS,
+  storeDocument,
+} from './document-cache.server'
 
 const req = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init)
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA=='
@@ -88,6 +96,31 @@ describe('document cache', () => {
     invalidate(['mentors'])
     expect(getCachedDocument('/find-mentors', 'x'.repeat(24))).toBeNull()
     expect(getCachedDocument('/find-mentors', 'y'.repeat(24))).toBeNull()
+  })
+
+  it('past its TTL, the same data serves the stored page again without a render, for a while', () => {
+    vi.useFakeTimers()
+    const generation = contentGeneration()
+    put('/', { generation, fingerprint: 'data-1' })
+    vi.advanceTimersByTime(DOCUMENT_TTL_MS + 1)
+    expect(getCachedDocument('/', 'x'.repeat(24))).toBeNull() // this request runs the loaders…
+    // …which returned other data: it renders.
+    expect(reuseDocument('/', 'data-2', generation, 'x'.repeat(24))).toBeNull()
+    // The same data: the stored page, with this request's nonce, fresh again for everyone.
+    const same = reuseDocument('/', 'data-1', generation, 'x'.repeat(24))
+    expect(same?.html).toBe(`<script nonce="${'x'.repeat(24)}">x</script><p>hello</p><script nonce="${'x'.repeat(24)}">y</script>`)
+    expect(getCachedDocument('/', 'y'.repeat(24))).not.toBeNull()
+    // Never across a content change, never without a fingerprint, never long after its render.
+    invalidate(['faqs'])
+    expect(reuseDocument('/', 'data-1', generation, 'x'.repeat(24))).toBeNull()
+    expect(reuseDocument('/', 'data-1', contentGeneration(), 'x'.repeat(24))).toBeNull()
+    put('/terms', { generation: contentGeneration() })
+    expect(reuseDocument('/terms', 'data-1', contentGeneration(), 'x'.repeat(24))).toBeNull()
+    put('/', { generation: contentGeneration(), fingerprint: 'data-1' })
+    vi.advanceTimersByTime(REUSE_MAX_MS - 1)
+    expect(reuseDocument('/', 'data-1', contentGeneration(), 'x'.repeat(24))).not.toBeNull()
+    vi.advanceTimersByTime(2)
+    expect(reuseDocument('/', 'data-1', contentGeneration(), 'x'.repeat(24))).toBeNull()
   })
 
   it('never stores an error page or one that sets a cookie', () => {

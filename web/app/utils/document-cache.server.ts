@@ -13,12 +13,20 @@ import { contentGeneration } from '~/models/content-cache.server'
  *   next request renders the page again while the others keep getting the stored copy (for
  *   STALE_MS at most), so a burst never queues behind a render; like the content cache's
  *   stale-while-revalidate.
+ * - That request runs the route's loaders; when they return exactly the data the stored page was
+ *   rendered from (a digest, entry.server.tsx), the page is not rendered again but made fresh
+ *   (reuseDocument), for REUSE_MAX_MS at most since its render.
  * - Each page has a per-request CSP nonce: the stored HTML keeps the nonce it was rendered with
  *   and every hit swaps in a fresh one (a random 128-bit value that appears nowhere else).
  */
 export const DOCUMENT_TTL_MS = 5_000
 /** How long past its TTL an entry may still be served while one request renders it again. */
 export const STALE_MS = 10_000
+/**
+ * A page whose route data has not changed is not rendered again (reuseDocument), but at least this
+ * often: a page may also say something about the time ("this month").
+ */
+export const REUSE_MAX_MS = 60_000
 /** A render that has not stored the page by then (it failed) lets the next request try. */
 const RENDER_WAIT_MS = 5_000
 const CACHEABLE = new Set(['/', '/terms', '/privacy', '/cancellation', '/shipping', '/cookies', '/find-mentors'])
@@ -37,6 +45,9 @@ type Stored = {
   headers: [string, string][]
   until: number
   generation: number
+  /** A digest of the route data the page was rendered from (entry.server.tsx), when it is plain data. */
+  fingerprint: string | null
+  renderedAt: number
   /** When a request was let through to render the stale page again. */
   renderingSince?: number
 }
@@ -69,7 +80,32 @@ export function getCachedDocument(key: string, nonce: string): { html: string; s
   return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers }
 }
 
-export function storeDocument(key: string, entry: { html: string; nonce: string; status: number; headers: Headers; generation: number }) {
+/**
+ * The stored page, fresh again and without a render, when the request's loaders returned exactly the
+ * data it was rendered from (`fingerprint`), under the same content generation, and it was rendered
+ * less than REUSE_MAX_MS ago. Past the TTL the loaders run again (the seats on the cards move), but
+ * rendering the same data again would give the same page: its render is what a request costs, and
+ * on a site process it holds every other request up while it runs.
+ */
+export function reuseDocument(
+  key: string,
+  fingerprint: string,
+  generation: number,
+  nonce: string,
+): { html: string; status: number; headers: Headers } | null {
+  const hit = store.get(key)
+  const now = Date.now()
+  if (!hit || hit.fingerprint !== fingerprint || hit.generation !== generation || generation !== contentGeneration()) return null
+  if (now - hit.renderedAt > REUSE_MAX_MS) return null
+  hit.until = now + DOCUMENT_TTL_MS
+  hit.renderingSince = undefined
+  return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers: new Headers(hit.headers) }
+}
+
+export function storeDocument(
+  key: string,
+  entry: { html: string; nonce: string; status: number; headers: Headers; generation: number; fingerprint?: string | null },
+) {
   if (entry.status !== 200 || entry.headers.has('set-cookie') || entry.nonce.length < 16) return
   const headers = [...entry.headers.entries()].filter(([k]) => !['content-security-policy', 'x-request-id', 'content-length'].includes(k))
   if (key.includes('?') && !store.has(key)) {
@@ -83,5 +119,7 @@ export function storeDocument(key: string, entry: { html: string; nonce: string;
     headers,
     until: Date.now() + DOCUMENT_TTL_MS,
     generation: entry.generation,
+    fingerprint: entry.fingerprint ?? null,
+    renderedAt: Date.now(),
   })
 }
