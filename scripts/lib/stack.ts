@@ -135,11 +135,18 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : run('cms', path.join(BIN, 'next'), ['start', '--port', String(opts.ports.cms)], {
-            cwd: path.join(ROOT, 'cms'),
-            env,
-            quiet: opts.quiet,
-          })
+        : // CMS_CPU_PROF=1: Next's CPU profiler, saved to cms/.next-profiles/ when the stack stops (how
+          // the rush and the admin pages were profiled, docs/decisions/124).
+          run(
+            'cms',
+            path.join(BIN, 'next'),
+            ['start', '--port', String(opts.ports.cms), ...(process.env.CMS_CPU_PROF ? ['--experimental-cpu-prof'] : [])],
+            {
+              cwd: path.join(ROOT, 'cms'),
+              env,
+              quiet: opts.quiet,
+            },
+          )
     children.push(cms)
     const web =
       opts.mode === 'dev'

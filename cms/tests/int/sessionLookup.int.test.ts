@@ -76,6 +76,12 @@ describe('the session lookup', () => {
       expect((await ours(authHeader(token))).user, what).toBeNull()
       expect((await payloads(authHeader(token))).user, what).toBeNull()
     }
+    // Payload signs HS256 only: the same claims under another HMAC are refused too.
+    const hs512 = await new SignJWT({ id: live.id, collection: 'users', sid })
+      .setProtectedHeader({ alg: 'HS512', authVersion: JWT_AUTH_VERSION })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(payload.secret))
+    expect((await ours(authHeader(hs512))).user).toBeNull()
     // The same claims with the right session are accepted: the refusals above are the claims'.
     expect((await ours(authHeader(await signed({ id: live.id, collection: 'users', sid })))).user?.id).toBe(live.id)
   })
