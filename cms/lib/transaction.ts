@@ -2,6 +2,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import { sharedPool } from './sharedPool'
 
 /**
  * Runs `fn` inside the request's transaction: starts one when the caller has none (and then
@@ -55,10 +56,7 @@ export async function txQuery<T extends Row = Row>(
   if (!tx && opts.requireTransaction) throw new Error('This step takes a row lock: run it inside inTransaction(req, ...)')
   if (!tx && opts.prepared) {
     const { sql: text, params } = dialect.sqlToQuery(query)
-    const pool = (
-      req.payload.db as unknown as { pool: { query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: T[] }> } }
-    ).pool
-    return (await pool.query({ name: opts.prepared, text, values: params })).rows
+    return (await sharedPool(req.payload).query({ name: opts.prepared, text, values: params })).rows as T[]
   }
   const db = tx ?? (req.payload.db as unknown as { drizzle: Executor }).drizzle
   const result = (await db.execute(query)) as { rows: T[] }

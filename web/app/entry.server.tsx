@@ -5,7 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
 import { deferHydration } from '~/utils/defer-hydration.server'
-import { cacheKeyFor, getCachedDocument, reuseDocument, storeDocument } from '~/utils/document-cache.server'
+import { cacheKeyFor, getCachedDocument, reuseDocument, type StoredCopy, storeDocument } from '~/utils/document-cache.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
@@ -49,12 +49,15 @@ export function cachedDocument(request: Request): Response | null {
   const started = Date.now()
   const nonce = randomBytes(16).toString('base64')
   const hit = getCachedDocument(cacheKey, nonce)
-  if (!hit) return null
-  const requestId = requestIdOf(request)
-  for (const [k, v] of Object.entries(securityHeaders(nonce))) hit.headers.set(k, v)
-  hit.headers.set('X-Request-Id', requestId)
-  logRequest(request, hit.status, started, requestId, 'document')
-  return new Response(hit.html, { status: hit.status, headers: hit.headers })
+  return hit ? sendCopy(request, hit, nonce, requestIdOf(request), started) : null
+}
+
+/** A stored page as this request's answer: its nonce's CSP and security headers, its request id, logged. */
+function sendCopy(request: Request, copy: StoredCopy, nonce: string, requestId: string, started: number): Response {
+  for (const [k, v] of Object.entries(securityHeaders(nonce))) copy.headers.set(k, v)
+  copy.headers.set('X-Request-Id', requestId)
+  logRequest(request, copy.status, started, requestId, 'document')
+  return new Response(copy.html, { status: copy.status, headers: copy.headers })
 }
 
 /**
@@ -82,12 +85,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const generation = contentGeneration()
   const fingerprint = cacheKey ? dataFingerprint(remixContext, responseStatusCode) : null
   const same = cacheKey && fingerprint ? reuseDocument(cacheKey, fingerprint, generation, nonce) : null
-  if (same) {
-    for (const [k, v] of Object.entries(securityHeaders(nonce))) same.headers.set(k, v)
-    same.headers.set('X-Request-Id', requestId)
-    logRequest(request, same.status, started, requestId, 'document')
-    return new Response(same.html, { status: same.status, headers: same.headers })
-  }
+  if (same) return sendCopy(request, same, nonce, requestId, started)
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
   responseHeaders.set('X-Request-Id', requestId)
 

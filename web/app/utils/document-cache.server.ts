@@ -63,7 +63,7 @@ export function cacheKeyFor(request: Request): string | null {
   return `${url.pathname}?${url.searchParams}`
 }
 
-export function getCachedDocument(key: string, nonce: string): { html: string; status: number; headers: Headers } | null {
+export function getCachedDocument(key: string, nonce: string): StoredCopy | null {
   const hit = store.get(key)
   if (!hit) return null
   const now = Date.now()
@@ -76,8 +76,14 @@ export function getCachedDocument(key: string, nonce: string): { html: string; s
     hit.renderingSince = now
     return null
   }
-  const headers = new Headers(hit.headers)
-  return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers }
+  return copyOf(hit, nonce)
+}
+
+export type StoredCopy = { html: string; status: number; headers: Headers }
+
+/** The stored page with this request's nonce in place of the one it was rendered with. */
+function copyOf(hit: Stored, nonce: string): StoredCopy {
+  return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers: new Headers(hit.headers) }
 }
 
 /**
@@ -87,19 +93,14 @@ export function getCachedDocument(key: string, nonce: string): { html: string; s
  * rendering the same data again would give the same page: its render is what a request costs, and
  * on a site process it holds every other request up while it runs.
  */
-export function reuseDocument(
-  key: string,
-  fingerprint: string,
-  generation: number,
-  nonce: string,
-): { html: string; status: number; headers: Headers } | null {
+export function reuseDocument(key: string, fingerprint: string, generation: number, nonce: string): StoredCopy | null {
   const hit = store.get(key)
   const now = Date.now()
   if (!hit || hit.fingerprint !== fingerprint || hit.generation !== generation || generation !== contentGeneration()) return null
   if (now - hit.renderedAt > REUSE_MAX_MS) return null
   hit.until = now + DOCUMENT_TTL_MS
   hit.renderingSince = undefined
-  return { html: hit.html.split(hit.nonce).join(nonce), status: hit.status, headers: new Headers(hit.headers) }
+  return copyOf(hit, nonce)
 }
 
 export function storeDocument(
