@@ -1,15 +1,18 @@
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import { AppError } from '../../lib/errors'
+import { type GroupAnswer, groupCalls } from '../../lib/groupCalls'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
+import { type EmailMessage, queueEmails } from '../../notifications/queueEmail'
 import { getBatch } from '../batches/batches'
 import { fillMentorBatches } from '../batches/seating'
 import { takeCredit } from '../plans/credits'
-import { readSeats } from '../seats/seatState'
+import { type MentorSeats, readSeats } from '../seats/seatState'
 import { isConstraint, isUniqueViolation } from './dbErrors'
-import { emailAddedToWaitlist, emailBookingConfirmed } from './emails'
+import { emailBookingConfirmed, waitlistJoinedEmail } from './emails'
 import { bookingErrors } from './errors'
-import { bookingStudent, confirmSeat, enqueueFast, lockMentor, lockUser } from './seats'
+import { type BookingStudent, bookingStudent, bookingStudents, confirmSeat, enqueueMany, lockMentor, lockUser } from './seats'
 
 export type CreateBookingInput = {
   userId: number
@@ -28,16 +31,94 @@ export type CreateBookingResult =
  * booking or a held seat in an open batch); a seat in the mentor's open batch if one is left, paid
  * for by the student's credit (a plan they bought: docs/decisions/069), else "Payment Required"; a
  * full mentor puts the student on the waitlist, which is free and needs no plan (docs/design.md §11).
+ * Backed by the database: the per-batch seat-limit trigger, one seat per student per month, one
+ * booking per payment, one waiting place per student and mentor.
  *
- * Fast under a rush (issue "Fast at real data sizes"): a seat is decided under the mentor's row lock,
- * which only the few who can still get a seat take; once the batch is full, students join the queue
- * under a shared lock of the same row, all at once and in arrival order, without waiting for each
- * other; a seat that opened meanwhile is handed out right after (the queue's own fill). Backed by
- * the database: the per-batch seat-limit trigger, one seat per student per month, one booking per
- * payment, one waiting place per student and mentor.
+ * Fast under a rush (docs/decisions/125): the students who book one mentor at the same time are
+ * decided together, in arrival order, in one transaction under the mentor's row lock: seats to the
+ * first while any are left, the queue for the others in one statement. Within a transaction of the
+ * caller's, the student is decided alone (bookAlone).
  */
 export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
-  // A hint without locks: decided again under the lock.
+  if ((await req.transactionID) !== undefined) return bookAlone(req, input)
+  let book = groupsOf.get(req.payload)
+  if (!book) {
+    const payload = req.payload
+    book = groupCalls((mentorId: number, inputs: CreateBookingInput[]) => bookGroup(payload, mentorId, inputs), { max: 200 })
+    groupsOf.set(payload, book)
+  }
+  return book(input.mentorId, input)
+}
+
+/** Per Payload instance: the bookings of one mentor, gathered while the group before runs (at most 200 at a time). */
+const groupsOf = new WeakMap<Payload, (mentorId: number, input: CreateBookingInput) => Promise<CreateBookingResult>>()
+
+/**
+ * One group: the mentor's row lock and seats, a seat for each student in turn while seats are left
+ * (a student refused, say for want of a plan, leaves it to the next), the queue for the rest. A
+ * student's refusal is theirs; any other failure rolls the group back and each student is then
+ * decided alone, so one student's failure is never another's.
+ */
+async function bookGroup(payload: Payload, mentorId: number, inputs: CreateBookingInput[]): Promise<GroupAnswer<CreateBookingResult>[]> {
+  try {
+    const req = await newRequest(payload)
+    return await inTransaction(req, async () => {
+      const mentor = await lockMentor(req, mentorId)
+      if (!mentor?.published) return inputs.map(() => ({ ok: false, error: bookingErrors.mentorNotFound() }))
+      let left = mentor.open && mentor.batch ? mentor.seatsLeft : 0
+      const batch = left > 0 && mentor.batch ? await getBatch(req, mentor.batch.id) : null
+      const answers: GroupAnswer<CreateBookingResult>[] = []
+      const waiting: number[] = []
+      for (const [i, input] of inputs.entries()) {
+        if (left === 0) {
+          waiting.push(i)
+          continue
+        }
+        answers[i] = await refusalOr(seat(req, input, mentor, batch))
+        if (answers[i]!.ok) left--
+      }
+      // No seat is free for these (this transaction holds the lock): nothing for the queue's fill.
+      const queued = await queueMany(
+        req,
+        mentor,
+        waiting.map((i) => inputs[i]!),
+      )
+      waiting.forEach((i, k) => {
+        const answer = queued[k]!
+        answers[i] = answer.ok ? { ok: true, value: answer.value.result } : answer
+      })
+      return answers
+    })
+  } catch {
+    return Promise.all(
+      inputs.map(async (input) => {
+        try {
+          return { ok: true as const, value: await bookAlone(await newRequest(payload), input) }
+        } catch (error) {
+          return { ok: false as const, error }
+        }
+      }),
+    )
+  }
+}
+
+/** A refusal of ours (AppError) is the student's answer; any other error fails the whole transaction. */
+async function refusalOr<T>(step: Promise<T>): Promise<GroupAnswer<T>> {
+  try {
+    return { ok: true, value: await step }
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error }
+    throw error
+  }
+}
+
+/**
+ * One student, in `req`'s transaction when it has one: a hint without locks first, then the seat
+ * path under the mentor's row lock while the hint says a seat is free, else (or when the lock found
+ * none) the queue under a shared lock of the same row; a seat that opened meanwhile is handed out
+ * right after (the queue's own fill).
+ */
+async function bookAlone(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
   const hint = await readSeats(req, input.mentorId)
   if (!hint?.published) throw bookingErrors.mentorNotFound()
   try {
@@ -67,76 +148,119 @@ export async function createBooking(req: PayloadRequest, input: CreateBookingInp
   }
 }
 
+type Recipient = { email: string; name: string | null }
+type Queued = { result: Extract<CreateBookingResult, { kind: 'waitlisted' }>; seatFree: boolean }
+
 /**
- * The student, checked: no seat for the coming period elsewhere or here; on the way to the queue
- * (`joiningQueue`) also not seated with this mentor now (running batch or a held seat): continuing
- * into the next batch is the renewal's priority, not a queue place, the same rule as joinWaitlist,
- * so both doors to the queue answer alike.
+ * The student, checked (reads only): no seat for the coming period elsewhere or here; on the way
+ * to the queue (`joiningQueue`) also not seated with this mentor now (running batch or a held
+ * seat): continuing into the next batch is the renewal's priority, not a queue place, the same rule
+ * as joinWaitlist, so both doors to the queue answer alike.
  */
-async function student(req: PayloadRequest, { userId, mentorId, name, phone }: CreateBookingInput, joiningQueue = false) {
-  const user = await bookingStudent(req, userId, mentorId)
+function checkedStudent(input: CreateBookingInput, user: BookingStudent | null | undefined, joiningQueue: boolean): Recipient {
   if (!user) throw bookingErrors.userNotFound()
-  if (user.seat) throw user.seat.mentorId === mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
+  if (user.seat) throw user.seat.mentorId === input.mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
   if (joiningQueue && user.seatedWithMentor) throw bookingErrors.alreadyBooked()
-  await saveContact(req, userId, user, { name, phone })
-  return { email: user.email, name: name ?? user.name }
+  return { email: user.email, name: input.name ?? user.name }
 }
 
-/** The booking form's name (when the profile has none) and phone go on the profile. */
-async function saveContact(
-  req: PayloadRequest,
-  userId: number,
-  user: { phone: string | null; name: string | null },
-  given: { name?: string; phone?: string },
-) {
-  const phone = given.phone && given.phone !== user.phone ? given.phone : null
-  const name = given.name && !user.name?.trim() ? given.name : null
+/** The booking form's name (when the profile has none) and phone go on the profile, once the student has a seat or a place. */
+async function saveContact(req: PayloadRequest, input: CreateBookingInput, user: { phone: string | null; name: string | null }) {
+  const phone = input.phone && input.phone !== user.phone ? input.phone : null
+  const name = input.name && !user.name?.trim() ? input.name : null
   if (!phone && !name) return
   await txQuery(
     req,
-    sql`UPDATE users SET phone = COALESCE(${phone}, phone), name = COALESCE(${name}, name), updated_at = now() WHERE id = ${userId}`,
+    sql`UPDATE users SET phone = COALESCE(${phone}, phone), name = COALESCE(${name}, name), updated_at = now() WHERE id = ${input.userId}`,
   )
 }
 
 const FULL = Symbol('full')
 
 /**
- * The seat path: the mentor's row lock (then the student's) and a seat if one is left. A student
- * who finds no seat under the lock returns at once (FULL): the lock is held only for the seat
- * decision, so in a rush the hundreds after the last seat do not join the queue one at a time
- * under it.
+ * The seat path alone: the mentor's row lock and a seat if one is left. A student who finds no
+ * seat under the lock returns at once (FULL) and joins the queue in a transaction of its own.
  */
 async function book(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult | typeof FULL> {
   const mentor = await lockMentor(req, input.mentorId)
   if (!mentor?.published) throw bookingErrors.mentorNotFound()
   if (!mentor.open || !mentor.batch) return FULL
+  return seat(req, input, mentor, await getBatch(req, mentor.batch.id))
+}
+
+/**
+ * A seat in the mentor's open batch for the student, who is checked under their own row lock
+ * (taken after the mentor's: docs/decisions/069, "Locks") and pays with a credit. The caller holds
+ * the mentor's lock and has counted a free seat.
+ */
+async function seat(
+  req: PayloadRequest,
+  input: CreateBookingInput,
+  mentor: MentorSeats,
+  batch: Awaited<ReturnType<typeof getBatch>>,
+): Promise<CreateBookingResult> {
   await lockUser(req, input.userId)
-  const recipient = await student(req, input)
-  const batch = await getBatch(req, mentor.batch.id)
+  const user = await bookingStudent(req, input.userId, input.mentorId)
+  const recipient = checkedStudent(input, user, false)
   const paymentId = batch ? await takeCredit(req, input.userId, batch) : null
-  if (paymentId === null) throw bookingErrors.paymentRequired()
-  const booking = await confirmSeat(req, {
-    userId: input.userId,
-    mentorId: input.mentorId,
-    batchId: mentor.batch.id,
-    source: 'direct',
-    paymentId,
-  })
-  if (batch) await emailBookingConfirmed(req, recipient, mentor.name, batch)
+  if (paymentId === null || !batch) throw bookingErrors.paymentRequired()
+  // Before the seat: the mentor's e-mail about it gives the number.
+  await saveContact(req, input, user!)
+  const booking = await confirmSeat(req, { userId: input.userId, mentorId: input.mentorId, batchId: batch.id, source: 'direct', paymentId })
+  await emailBookingConfirmed(req, recipient, mentor.name, batch)
   return { kind: 'booked', booking }
 }
 
 /**
- * The queue path: a shared lock of the mentor's row (queue joiners do not wait for each other, and a
- * seat decision never runs in between), the place in line, and whether a seat is free now (then the
- * caller runs the queue's fill after this commits).
+ * The queue path alone: a shared lock of the mentor's row (queue joiners do not wait for each
+ * other, and a seat decision never runs in between), the seats read after it, the place in line,
+ * and whether a seat is free now (then the caller runs the queue's fill after this commits).
  */
-async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<{ result: CreateBookingResult; seatFree: boolean }> {
+async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<Queued> {
   await txQuery(req, sql`SELECT id FROM mentors WHERE id = ${input.mentorId} FOR SHARE`, { requireTransaction: true })
-  const recipient = await student(req, input, true)
   const seats = await readSeats(req, input.mentorId)
   if (!seats?.published) throw bookingErrors.mentorNotFound()
-  const queued = await enqueueFast(req, input.userId, input.mentorId)
-  if (!queued.alreadyWaiting) await emailAddedToWaitlist(req, recipient, seats.name, queued.position)
-  return { result: { kind: 'waitlisted', ...queued }, seatFree: seats.open }
+  const [answer] = await queueMany(req, seats, [input])
+  if (!answer!.ok) throw answer!.error
+  return answer!.value
+}
+
+/**
+ * Students join the mentor's queue together, in arrival order, in the caller's transaction, which
+ * holds a lock of the mentor's row and read `seats` after it: every student checked in one
+ * statement, the places in one INSERT, the e-mails in another. A student refused (no such user, a
+ * seat already) gets their own error and the others join.
+ */
+async function queueMany(req: PayloadRequest, seats: MentorSeats, inputs: CreateBookingInput[]): Promise<GroupAnswer<Queued>[]> {
+  if (inputs.length === 0) return []
+  const users = await bookingStudents(
+    req,
+    inputs.map((i) => i.userId),
+    seats.mentorId,
+  )
+  const checked = await Promise.all(
+    inputs.map((input) => refusalOr(Promise.resolve().then(() => checkedStudent(input, users.get(input.userId), true)))),
+  )
+  const joining = inputs.filter((_, i) => checked[i]!.ok).map((i) => i.userId)
+  const queued = await enqueueMany(req, joining, seats.mentorId)
+  const mail: EmailMessage[] = []
+  const answered = new Set<number>()
+  const answers = inputs.map((input, i): GroupAnswer<Queued> => {
+    const recipient = checked[i]!
+    if (!recipient.ok) return recipient
+    const place = queued.get(input.userId)
+    if (!place) return { ok: false, error: new Error(`No waiting entry for user ${input.userId} after joining the queue`) }
+    // The same student twice in one group: the second answer is "already waiting", as it would be
+    // one transaction later.
+    const alreadyWaiting = place.alreadyWaiting || answered.has(input.userId)
+    answered.add(input.userId)
+    if (!alreadyWaiting) mail.push(waitlistJoinedEmail(recipient.value, seats.name, place.position))
+    return { ok: true, value: { result: { kind: 'waitlisted', ...place, alreadyWaiting }, seatFree: seats.open } }
+  })
+  for (const [i, input] of inputs.entries()) {
+    const user = users.get(input.userId)
+    if (answers[i]!.ok && user) await saveContact(req, input, user)
+  }
+  await queueEmails(req, mail)
+  return answers
 }

@@ -2,7 +2,7 @@ import { formatDateRange } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { renderEmail } from '../../notifications/layout'
-import { queueEmail } from '../../notifications/queueEmail'
+import { type EmailMessage, queueEmail } from '../../notifications/queueEmail'
 
 type Recipient = { email: string; name?: string | null }
 
@@ -35,7 +35,12 @@ export async function emailBookingConfirmed(
 }
 
 export async function emailAddedToWaitlist(req: PayloadRequest, to: Recipient, mentorName: string, position: number | null) {
-  await queueEmail(req, {
+  await queueEmail(req, waitlistJoinedEmail(to, mentorName, position))
+}
+
+/** The "you're on the waitlist" message; queued alone (emailAddedToWaitlist) or with others who joined together. */
+export function waitlistJoinedEmail(to: Recipient, mentorName: string, position: number | null): EmailMessage {
+  return {
     to: to.email,
     template: 'waitlist-joined',
     ...renderEmail({
@@ -47,5 +52,5 @@ export async function emailAddedToWaitlist(req: PayloadRequest, to: Recipient, m
       ],
       action: dashboard(),
     }),
-  })
+  }
 }

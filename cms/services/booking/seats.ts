@@ -1,6 +1,6 @@
 import { now, nowIso } from '@mentorloop/shared'
 import type { Booking, Waitlist } from '@mentorloop/shared/payload-types'
-import { sql } from '@payloadcms/db-postgres/drizzle'
+import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { revalidateSite } from '../../lib/revalidateSite'
 import { txQuery } from '../../lib/transaction'
@@ -14,7 +14,7 @@ type SeatRow = { id: number; mentor_id: number; batch_id: number; kind: 'booking
 export type CurrentSeat = { mentorId: number; batchId: number; kind: 'booking' | 'offer'; id: number }
 
 /** The rows of currentSeatOf, as a subquery (at most one row). */
-const currentSeatRows = (userId: number) =>
+const currentSeatRows = (userId: SQL | number) =>
   sql`SELECT bk.id, bk.mentor_id, bk.batch_id, 'booking' AS kind FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
        WHERE bk.user_id = ${userId} AND bk.status = 'confirmed' AND bt.status = 'open'
       UNION ALL
@@ -35,30 +35,45 @@ export async function currentSeatOf(req: PayloadRequest, userId: number): Promis
   return seatOfRow(rows[0])
 }
 
+export type BookingStudent = {
+  email: string
+  name: string | null
+  phone: string | null
+  seat: CurrentSeat | null
+  seatedWithMentor: boolean
+}
+
+/** A list of user ids as one parameter (`= ANY(...)`, `unnest(...)`): ids are integers, checked here. */
+export const idArray = (ids: number[]) => sql`${`{${ids.map((id) => String(Math.trunc(Number(id)))).join(',')}}`}::int[]`
+
 /**
  * The booking student's address, name and contact number with their current seat (currentSeatOf)
  * and whether they are seated with `mentorId` (seatedWith), in one statement; null when the user
  * does not exist.
  */
-export async function bookingStudent(
-  req: PayloadRequest,
-  userId: number,
-  mentorId: number,
-): Promise<{ email: string; name: string | null; phone: string | null; seat: CurrentSeat | null; seatedWithMentor: boolean } | null> {
-  const [row] = await txQuery<SeatRow & { email: string; name: string | null; phone: string | null; seated_with: boolean }>(
+export async function bookingStudent(req: PayloadRequest, userId: number, mentorId: number): Promise<BookingStudent | null> {
+  return (await bookingStudents(req, [userId], mentorId)).get(userId) ?? null
+}
+
+/** bookingStudent for many students at once (those who join a queue together), in one statement; by user id. */
+export async function bookingStudents(req: PayloadRequest, userIds: number[], mentorId: number): Promise<Map<number, BookingStudent>> {
+  const rows = await txQuery<SeatRow & { user_id: number; email: string; name: string | null; phone: string | null; seated_with: boolean }>(
     req,
-    sql`SELECT u.email, u.name, u.phone, seat.id, seat.mentor_id, seat.batch_id, seat.kind,
-               EXISTS (${seatedWithRows(userId, mentorId)}) AS seated_with
-          FROM users u LEFT JOIN LATERAL (${currentSeatRows(userId)}) seat ON true
-         WHERE u.id = ${userId}`,
+    sql`SELECT u.id AS user_id, u.email, u.name, u.phone, seat.id, seat.mentor_id, seat.batch_id, seat.kind,
+               EXISTS (${seatedWithRows(sql`u.id`, mentorId)}) AS seated_with
+          FROM users u LEFT JOIN LATERAL (${currentSeatRows(sql`u.id`)}) seat ON true
+         WHERE u.id = ANY(${idArray(userIds)})`,
   )
-  return row
-    ? { email: row.email, name: row.name, phone: row.phone, seat: seatOfRow(row), seatedWithMentor: Boolean(row.seated_with) }
-    : null
+  return new Map(
+    rows.map((row) => [
+      Number(row.user_id),
+      { email: row.email, name: row.name, phone: row.phone, seat: seatOfRow(row), seatedWithMentor: Boolean(row.seated_with) },
+    ]),
+  )
 }
 
 /** Rows when the student holds a confirmed seat or a held seat with the mentor in a batch that is open or running. */
-const seatedWithRows = (userId: number, mentorId: number) =>
+const seatedWithRows = (userId: SQL | number, mentorId: number) =>
   sql`SELECT 1 FROM bookings bk JOIN batches bt ON bt.id = bk.batch_id
        WHERE bk.user_id = ${userId} AND bk.mentor_id = ${mentorId} AND bk.status = 'confirmed' AND bt.status IN ('open', 'running')
       UNION ALL
@@ -143,20 +158,21 @@ export async function confirmSeat(
   } as Booking
 }
 
+export type Enqueued = { entry: Waitlist; position: number | null; alreadyWaiting: boolean }
+
 /**
- * Puts the student at the end of the mentor's queue, with their position, in one statement: the
- * INSERT (a second one for the same student and mentor finds the place they already hold: the
- * unique waiting index), the entry, and the count of those ahead. The count's snapshot does not see
- * the row the statement inserts, so a new entry counts itself.
+ * Puts the students at the end of the mentor's queue in the order given, with their positions, in
+ * one statement: the INSERT (a student already waiting keeps the place they hold: the unique
+ * waiting index), the entries, and the count of those ahead. The statement's snapshot sees neither
+ * the rows it inserts nor their ids, so each place counts the queue as it was plus the new entries
+ * up to and including its own. By user id.
  */
-export async function enqueueFast(
-  req: PayloadRequest,
-  userId: number,
-  mentorId: number,
-): Promise<{ entry: Waitlist; position: number | null; alreadyWaiting: boolean }> {
+export async function enqueueMany(req: PayloadRequest, students: number[], mentorId: number): Promise<Map<number, Enqueued>> {
+  const userIds = [...new Set(students)]
   const at = now().toISOString()
-  const [row] = await txQuery<{
+  const rows = await txQuery<{
     id: number
+    user_id: number
     joined_at: string | Date
     created_at: string | Date
     updated_at: string | Date
@@ -164,47 +180,50 @@ export async function enqueueFast(
     position: number
   }>(
     req,
-    sql`WITH ins AS (
+    sql`WITH given AS (
+          SELECT g.user_id, g.n FROM unnest(${idArray(userIds)}) WITH ORDINALITY AS g(user_id, n)
+        ), ins AS (
           INSERT INTO waitlist (user_id, mentor_id, status, joined_at, created_at, updated_at)
-          VALUES (${userId}, ${mentorId}, 'waiting', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+          SELECT given.user_id, ${mentorId}, 'waiting', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+            FROM given ORDER BY given.n
           ON CONFLICT (user_id, mentor_id) WHERE status = 'waiting' DO NOTHING
-          RETURNING id, joined_at, created_at, updated_at
+          RETURNING id, user_id, joined_at, created_at, updated_at
         ), me AS (
-          SELECT id, joined_at, created_at, updated_at, true AS inserted FROM ins
+          SELECT id, user_id, joined_at, created_at, updated_at, true AS inserted FROM ins
           UNION ALL
-          SELECT id, joined_at, created_at, updated_at, false FROM waitlist
-           WHERE user_id = ${userId} AND mentor_id = ${mentorId} AND status = 'waiting'
+          SELECT id, user_id, joined_at, created_at, updated_at, false FROM waitlist
+           WHERE user_id IN (SELECT user_id FROM given) AND mentor_id = ${mentorId} AND status = 'waiting'
         )
         SELECT me.*, ((SELECT count(*) FROM waitlist w
                         WHERE w.mentor_id = ${mentorId} AND w.status = 'waiting' AND (w.joined_at, w.id) <= (me.joined_at, me.id))
-                      + CASE WHEN me.inserted THEN 1 ELSE 0 END)::int AS position
-          FROM me LIMIT 1`,
+                      + (SELECT count(*) FROM ins WHERE (ins.joined_at, ins.id) <= (me.joined_at, me.id)))::int AS position
+          FROM me`,
   )
-  // The same student's other request inserted first and committed while this INSERT waited on the
-  // unique index: this statement's snapshot predates that row, so read it with a new one.
-  if (!row) {
-    const entry = await findWaitingEntry(req, userId, mentorId)
-    if (!entry) throw new Error(`No waiting entry for user ${userId} and mentor ${mentorId} after joining the queue`)
-    return { entry, position: await queuePosition(req, entry.id), alreadyWaiting: true }
+  const out = new Map<number, Enqueued>()
+  for (const row of rows) {
+    const entry = {
+      id: Number(row.id),
+      user: Number(row.user_id),
+      mentor: mentorId,
+      status: 'waiting',
+      joinedAt: new Date(row.joined_at).toISOString(),
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    } as Waitlist
+    out.set(Number(row.user_id), { entry, position: Number(row.position) || null, alreadyWaiting: !row.inserted })
   }
-  const entry = {
-    id: Number(row.id),
-    user: userId,
-    mentor: mentorId,
-    status: 'waiting',
-    joinedAt: new Date(row.joined_at).toISOString(),
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  } as Waitlist
-  return { entry, position: Number(row.position) || null, alreadyWaiting: !row.inserted }
+  // A student's other request inserted first and committed while this INSERT waited on the unique
+  // index: this statement's snapshot predates that row, so read it with a new one.
+  for (const userId of userIds) {
+    if (out.has(userId)) continue
+    const entry = await findWaitingEntry(req, userId, mentorId)
+    if (entry) out.set(userId, { entry, position: await queuePosition(req, entry.id), alreadyWaiting: true })
+  }
+  return out
 }
 
 /** Puts the student at the end of the mentor's queue, or finds the place they already hold. */
-export async function enqueue(
-  req: PayloadRequest,
-  userId: number,
-  mentorId: number,
-): Promise<{ entry: Waitlist; position: number | null; alreadyWaiting: boolean }> {
+export async function enqueue(req: PayloadRequest, userId: number, mentorId: number): Promise<Enqueued> {
   const already = await findWaitingEntry(req, userId, mentorId)
   if (already) return { entry: already, position: await queuePosition(req, already.id), alreadyWaiting: true }
   const entry = await req.payload.create({
