@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { stopAll } from '../../scripts/lib/processes'
-import { startSecondInstances } from '../../scripts/lib/stack'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { run, stopAll } from '../../scripts/lib/processes'
+import { INSTANCE_ENV_KEYS, ROOT, startSecondInstances } from '../../scripts/lib/stack'
 import { openAvatarMenu } from './auth-helpers'
 import { adminApi, CMS_URL, waitForHydration } from './utils'
 
@@ -9,11 +13,15 @@ import { adminApi, CMS_URL, waitForHydration } from './utils'
  * the same database, next to the suite's own. Cookies do not depend on the port, so one browser
  * on localhost is one visitor whom a load balancer sends to either site instance.
  * - site 1 (the suite's) talks to CMS 1, site 2 to CMS 2;
- * - CMS 1 signals only site 1 when content changes: site 2 learns of it from the content versions.
+ * - CMS 1 signals only site 1 when content changes: site 2 learns of it from the content versions;
+ * - bookings are spread over both CMS instances, and two `npm run worker` processes send the
+ *   e-mails beside CMS 1's own runner (docs/decisions/070, 125).
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4100)
 const WEB1 = process.env.E2E_WEB_URL ?? `http://localhost:${base}`
 let WEB2 = ''
+let CMS2 = ''
+let instanceEnv: NodeJS.ProcessEnv = {}
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -22,6 +30,7 @@ test.beforeAll(async () => {
   const env = JSON.parse(process.env.E2E_INSTANCE_ENV ?? 'null') as NodeJS.ProcessEnv | null
   // It starts its own second instances from the suite's stack: against an outside stack it cannot run.
   if (!env) throw new Error('two-instances.spec needs the stack e2e/global-setup.ts starts (unset E2E_WEB_URL)')
+  instanceEnv = env
   const second = await startSecondInstances({
     env,
     ports: { web: base + 5, cms: base + 6 },
@@ -29,6 +38,7 @@ test.beforeAll(async () => {
     quiet: !process.env.E2E_VERBOSE,
   })
   WEB2 = second.webUrl
+  CMS2 = second.cmsUrl
 })
 
 test.afterAll(async () => {
@@ -146,5 +156,170 @@ test('a FAQ changed through CMS 1 shows on both site instances within 10 s', asy
   } finally {
     await api.patch(`/faqs/${faq.id}`, { question: faq.question, _status: 'published' })
     await context.close()
+  }
+})
+
+/** A local SMTP sink: the Message-ID of every message it accepts. */
+async function smtpSink() {
+  const received: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8')
+      })
+      stream.on('end', () => {
+        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
+        if (id) received.push(id)
+        callback()
+      })
+    },
+  })
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  )
+  return { received, port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** `npm run worker` (production's background process) on the suite's database, sending through `smtpPort`; resolves once it runs. */
+async function startWorker(name: string, smtpPort: number) {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, JOBS_AUTORUN: 'false', WORKER_INTERVAL_MS: '200' }
+  for (const key of INSTANCE_ENV_KEYS) if (instanceEnv[key] !== undefined) env[key] = instanceEnv[key]
+  Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), LOG_LEVEL: 'info' })
+  let started: () => void = () => {}
+  const ready = new Promise<void>((resolve) => {
+    started = resolve
+  })
+  const child = run(name, process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'cms/scripts/worker.ts'], {
+    cwd: ROOT,
+    env,
+    quiet: !process.env.E2E_VERBOSE,
+    onLine: (line) => {
+      if (line.includes('Jobs worker started')) started()
+    },
+  })
+  await Promise.race([
+    ready,
+    child.exited.then((code) => {
+      throw new Error(`${name} exited (${code}) before it started`)
+    }),
+  ])
+  return child
+}
+
+test('200 bookings spread over both CMS instances seat exactly the capacity; two workers send each e-mail once', async () => {
+  test.setTimeout(300_000)
+  const CAPACITY = 12
+  const STUDENTS = 200
+  const sink = await smtpSink()
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    const workers = await Promise.all([startWorker('wrk1', sink.port), startWorker('wrk2', sink.port)])
+    const api = await adminApi()
+    const mentor = (
+      await api.post('/mentors', {
+        name: 'Two Instances Mentor',
+        email: `two-instances-${Date.now()}@mentors.mentorloop.in`,
+        profession: 'SDE III',
+        company: 'Benchmark Inc',
+        skills: 'Concurrency',
+        capacity: CAPACITY,
+        _status: 'published',
+      })
+    ).doc as { id: number }
+
+    // Students with plans: one through the API (a real password hash), the rest copied in SQL with
+    // it, plans as completed payments; each signs in through the API, on either CMS.
+    const run = `two${Date.now().toString(36)}`
+    const password = 'two-instances-password'
+    const emailOf = (i: number) => `${run}-${i}@students.mentorloop.in`
+    const template = (await api.post('/users', { email: emailOf(0), password, name: 'Student 0', roles: ['student'], passwordLogin: true }))
+      .doc as { id: number }
+    await db.query(
+      `WITH t AS (SELECT hash, salt FROM users WHERE id = $1),
+            u AS (INSERT INTO users (email, name, password_login, hash, salt)
+                  SELECT $2 || '-' || g || '@students.mentorloop.in', 'Student ' || g, true, t.hash, t.salt
+                    FROM generate_series(1, $3::int - 1) g, t RETURNING id)
+       INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'student' FROM u`,
+      [template.id, run, STUDENTS],
+    )
+    await db.query(
+      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
+       SELECT u.id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'two_order_' || u.id, 'two_pay_' || u.id, now() - interval '1 day', now() + interval '30 days'
+         FROM users u, (SELECT id, price FROM plans WHERE code = 'BEGINNER_TECHY') p
+        WHERE u.email LIKE $1 || '-%'`,
+      [run],
+    )
+    const cmsOf = (i: number) => (i % 2 ? CMS2 : CMS_URL())
+    const tokens: string[] = []
+    for (let i = 0; i < STUDENTS; i += 20) {
+      const batch = Array.from({ length: Math.min(20, STUDENTS - i) }, (_, k) => i + k)
+      tokens.push(
+        ...(await Promise.all(
+          batch.map(async (n) => {
+            const res = await fetch(`${cmsOf(n)}/api/users/login`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email: emailOf(n), password }),
+            })
+            expect(res.status).toBe(200)
+            return ((await res.json()) as { token: string }).token
+          }),
+        )),
+      )
+    }
+
+    // All at once, every other one to the second CMS, as a load balancer would spread them.
+    const answers = await Promise.all(
+      tokens.map(async (token, i) => {
+        const res = await fetch(`${cmsOf(i)}/api/bookings`, {
+          method: 'POST',
+          headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ mentorId: mentor.id }),
+        })
+        return { status: res.status, body: (await res.json()) as { code?: string } }
+      }),
+    )
+    const booked = answers.filter((a) => a.status === 201)
+    const waitlisted = answers.filter((a) => a.status === 200 && a.body.code === 'WAITLISTED')
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 200).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([])
+    expect(booked).toHaveLength(CAPACITY)
+    expect(waitlisted).toHaveLength(STUDENTS - CAPACITY)
+    const seats = await db.query(`SELECT count(*)::int AS n FROM bookings WHERE mentor_id = $1 AND status = 'confirmed'`, [mentor.id])
+    expect(seats.rows[0].n).toBe(CAPACITY)
+    const queue = (await api.get(`/waitlist/mentor/${mentor.id}`)).waitlistEntries as { position: number }[]
+    expect(queue.map((e) => e.position)).toEqual(Array.from({ length: STUDENTS - CAPACITY }, (_, i) => i + 1))
+
+    // The e-mails of the rush (a seat or a place in line for each student): every one handled once,
+    // by whichever sender claimed it (the two workers, or CMS 1's own runner, which captures
+    // instead of sending), and no message twice at the SMTP server.
+    const rows = async () =>
+      (
+        await db.query<{ status: string; message_id: string | null; attempts: number }>(
+          `SELECT status, message_id, attempts::int AS attempts FROM email_outbox WHERE "to" LIKE $1 || '-%'`,
+          [run],
+        )
+      ).rows
+    await expect(async () => {
+      const pending = (await rows()).filter((r) => r.status !== 'sent' && r.status !== 'captured')
+      expect(pending).toHaveLength(0)
+    }).toPass({ timeout: 120_000, intervals: [500] })
+    const done = await rows()
+    expect(done).toHaveLength(STUDENTS)
+    expect(done.filter((r) => r.attempts !== 1)).toEqual([])
+    const sent = done.filter((r) => r.status === 'sent').map((r) => r.message_id)
+    expect(sent.length).toBeGreaterThan(0)
+    const atSink = sink.received.filter((id) => sent.includes(id))
+    expect(new Set(atSink).size).toBe(atSink.length)
+    expect(atSink.sort()).toEqual([...sent].sort())
+    for (const w of workers) w.proc.kill('SIGTERM')
+    await Promise.all(workers.map((w) => w.exited))
+  } finally {
+    await db.end()
+    await sink.stop()
   }
 })
