@@ -16,8 +16,15 @@ export function databaseAdapter(dirname: string): DatabaseAdapterObj {
   const base = postgresAdapter({
     pg: queuedPg,
     // Opening a connection takes at most 5 s (an unreachable database answers 503 soon); waiting for
-    // a busy pool is queuedPool's bounded queue, not this timeout.
-    pool: { connectionString: env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 20), connectionTimeoutMillis: 5_000 },
+    // a busy pool is queuedPool's bounded queue, not this timeout. An idle connection is kept for a
+    // minute (pg-pool's default is 10 s): a new one costs a PostgreSQL backend and plans the prepared
+    // reads again, which put the first reads after a quiet spell in the tail (docs/decisions/082).
+    pool: {
+      connectionString: env.DATABASE_URL,
+      max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 60_000,
+    },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
     // test is what we ship; `npm run migrate:create` after changing a collection.
     push: false,
