@@ -10,6 +10,7 @@ import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { tellStudent } from '../notices/tell'
+import { isUnusedCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
 import { seatRefundCases } from './refundPromise'
 import { type SettleOutcome, settleRefund } from './settleRefund'
@@ -44,7 +45,7 @@ export async function requestRefund(
     const amount = formatRupees(paiseToRupees(Number(payment.amount)))
     const planName = planLabel((payment.plan as Plan)?.name ?? 'mentorship')
     // An unused plan (a credit) is returned when the student asks: approved at once (docs/decisions/069).
-    if (await isUnusedCredit(req, payment.id)) {
+    if (await unusedCredit(req, payment.id)) {
       return approveAtOnce(
         req,
         { user, paymentId: payment.id, input, endCredit: true },
@@ -204,15 +205,11 @@ export async function decideRefund(
   }
 }
 
-/**
- * A mentorship payment that has paid for no seat and is not ended: a credit, or one past its
- * deadline that no tick has refunded yet (the tick would refund it automatically anyway).
- */
-async function isUnusedCredit(req: PayloadRequest, paymentId: number): Promise<boolean> {
+/** An unused credit, or one past its deadline that no tick has refunded yet (the tick would refund it automatically anyway). */
+async function unusedCredit(req: PayloadRequest, paymentId: number): Promise<boolean> {
   const rows = await txQuery(
     req,
-    sql`SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id
-         WHERE p.id = ${paymentId} AND p.status = 'completed' AND pl.product = 'mentorship' AND p.batch_id IS NULL AND p.credit_ended_at IS NULL`,
+    sql`SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id WHERE p.id = ${paymentId} AND ${isUnusedCredit(sql`p`, sql`pl`)}`,
   )
   return rows.length > 0
 }

@@ -21,12 +21,16 @@ export function creditDeadline(at: Date): Date {
 }
 
 /**
- * The SQL condition "payment `p` (joined with its plan `pl`) is a usable credit now": completed,
- * mentorship, no batch, its deadline not passed, not ended (refunded automatically or lapsed).
+ * The SQL condition "payment `p` (joined with its plan `pl`) has paid for no seat and is not
+ * ended": completed, mentorship, no batch, not refunded automatically or lapsed. Past its deadline
+ * it is still unused (the tick refunds it), but no longer a credit (isCredit).
  */
+export const isUnusedCredit = (p: SQL, pl: SQL): SQL =>
+  sql`${p}.status = 'completed' AND ${pl}.product = 'mentorship' AND ${p}.batch_id IS NULL AND ${p}.credit_ended_at IS NULL`
+
+/** The SQL condition "payment `p` (joined with its plan `pl`) is a usable credit now": unused, its deadline not passed. */
 export const isCredit = (p: SQL, pl: SQL, at: string = nowIso()): SQL =>
-  sql`${p}.status = 'completed' AND ${pl}.product = 'mentorship' AND ${p}.batch_id IS NULL
-      AND ${p}.credit_ended_at IS NULL AND ${p}.subscription_ends > ${at}::timestamptz`
+  sql`${isUnusedCredit(p, pl)} AND ${p}.subscription_ends > ${at}::timestamptz`
 
 /**
  * Locks the students' usable credits, in payment id order (one global order: two seat decisions for
