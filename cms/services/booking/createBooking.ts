@@ -89,7 +89,13 @@ async function bookGroup(payload: Payload, mentorId: number, inputs: CreateBooki
       })
       return answers
     })
-  } catch {
+  } catch (error) {
+    payload.logger.warn({
+      msg: 'A group of bookings failed as a whole; deciding each alone',
+      mentorId,
+      bookings: inputs.length,
+      err: error,
+    })
     return Promise.all(
       inputs.map(async (input) => {
         try {
