@@ -1,5 +1,6 @@
 import os from 'node:os'
 import pg from 'pg'
+import { copyStudentsWithPlans } from '../../scripts/lib/students'
 import type { Bench } from '../run'
 import { startBenchStack } from '../stack'
 
@@ -92,23 +93,7 @@ const bench: Bench = async () => {
     const db = new pg.Client({ connectionString: stack.databaseUrl })
     await db.connect()
     try {
-      await db.query(
-        `WITH t AS (SELECT hash, salt FROM users WHERE id = $1),
-              u AS (
-                INSERT INTO users (email, name, password_login, hash, salt)
-                SELECT 'bench-' || $2 || '-' || g || '@bench.mentorloop.in', 'Bench Student ' || g, true, t.hash, t.salt
-                FROM generate_series(1, $3::int - 1) g, t
-                RETURNING id)
-         INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'student' FROM u`,
-        [template.id, runId, STUDENTS],
-      )
-      await db.query(
-        `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
-         SELECT u.id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'bench_order_' || u.id, 'bench_pay_' || u.id, now() - interval '1 day', now() + interval '30 days'
-         FROM users u, (SELECT id, price FROM plans WHERE code = 'BEGINNER_TECHY') p
-         WHERE u.email LIKE 'bench-' || $1 || '-%'`,
-        [runId],
-      )
+      await copyStudentsWithPlans(db, { templateId: template.id, prefix: `bench-${runId}`, domain: 'bench.mentorloop.in', count: STUDENTS })
     } finally {
       await db.end()
     }

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
 import { run, stopAll } from '../../scripts/lib/processes'
+import { startSmtpSink } from '../../scripts/lib/smtp-sink'
 import { INSTANCE_ENV_KEYS, ROOT, startSecondInstances } from '../../scripts/lib/stack'
+import { copyStudentsWithPlans } from '../../scripts/lib/students'
 import { openAvatarMenu } from './auth-helpers'
 import { adminApi, CMS_URL, waitForHydration } from './utils'
 
@@ -160,31 +161,6 @@ test('a FAQ changed through CMS 1 shows on both site instances within 10 s', asy
   }
 })
 
-/** A local SMTP sink: the Message-ID of every message it accepts. */
-async function smtpSink() {
-  const received: string[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8')
-      })
-      stream.on('end', () => {
-        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
-        if (id) received.push(id)
-        callback()
-      })
-    },
-  })
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  )
-  return { received, port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
-
 /** A round-robin reverse proxy (as a load balancer in front of the CMS instances): each request goes to the next upstream. */
 async function roundRobin(upstreams: string[]) {
   let next = 0
@@ -246,7 +222,7 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
   test.setTimeout(300_000)
   const CAPACITY = 12
   const STUDENTS = 200
-  const sink = await smtpSink()
+  const sink = await startSmtpSink()
   const proxy = await roundRobin([CMS_URL().replace('localhost', '127.0.0.1'), CMS2.replace('localhost', '127.0.0.1')])
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
   await db.connect()
@@ -272,21 +248,7 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
     const emailOf = (i: number) => `${run}-${i}@students.mentorloop.in`
     const template = (await api.post('/users', { email: emailOf(0), password, name: 'Student 0', roles: ['student'], passwordLogin: true }))
       .doc as { id: number }
-    await db.query(
-      `WITH t AS (SELECT hash, salt FROM users WHERE id = $1),
-            u AS (INSERT INTO users (email, name, password_login, hash, salt)
-                  SELECT $2 || '-' || g || '@students.mentorloop.in', 'Student ' || g, true, t.hash, t.salt
-                    FROM generate_series(1, $3::int - 1) g, t RETURNING id)
-       INSERT INTO users_roles ("order", parent_id, value) SELECT 1, id, 'student' FROM u`,
-      [template.id, run, STUDENTS],
-    )
-    await db.query(
-      `INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, gateway_payment_id, subscription_starts, subscription_ends)
-       SELECT u.id, p.id, p.price * 100, 'INR', 'completed', 'sandbox', 'two_order_' || u.id, 'two_pay_' || u.id, now() - interval '1 day', now() + interval '30 days'
-         FROM users u, (SELECT id, price FROM plans WHERE code = 'BEGINNER_TECHY') p
-        WHERE u.email LIKE $1 || '-%'`,
-      [run],
-    )
+    await copyStudentsWithPlans(db, { templateId: template.id, prefix: run, domain: 'students.mentorloop.in', count: STUDENTS })
     const tokens: string[] = []
     for (let i = 0; i < STUDENTS; i += 20) {
       const batch = Array.from({ length: Math.min(20, STUDENTS - i) }, (_, k) => i + k)
@@ -346,7 +308,7 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
     expect(done.filter((r) => r.attempts !== 1)).toEqual([])
     const sent = done.filter((r) => r.status === 'sent').map((r) => r.message_id)
     expect(sent.length).toBeGreaterThan(0)
-    const atSink = sink.received.filter((id) => sent.includes(id))
+    const atSink = sink.messageIds().filter((id) => sent.includes(id))
     expect(new Set(atSink).size).toBe(atSink.length)
     expect(atSink.sort()).toEqual([...sent].sort())
     for (const w of workers) w.proc.kill('SIGTERM')

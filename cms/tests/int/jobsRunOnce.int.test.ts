@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer from 'nodemailer'
 import { createLocalReq, type Payload } from 'payload'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startSmtpSink } from '../../../scripts/lib/smtp-sink'
 import { startWorkers } from '../../jobs/worker'
 import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
@@ -24,33 +23,6 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 let payload: Payload
 const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => txQuery<T>(await createLocalReq({}, payload), query)
 
-/** A local SMTP sink: every message it accepts, by Message-ID. */
-function smtpSink() {
-  const received: string[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8')
-      })
-      stream.on('end', () => {
-        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
-        if (id) received.push(id)
-        callback()
-      })
-    },
-  })
-  return {
-    received,
-    start: () =>
-      new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 /** Refund jobs still in the queue. */
 const left = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = ${REFUNDS_QUEUE}`))[0]!.n
 
@@ -68,10 +40,9 @@ afterAll(() => useMailTransportForTests(undefined))
 
 describe('e-mail: the outbox is the queue', () => {
   it('two senders at once deliver each of 5,000 e-mails exactly once, through real SMTP', async () => {
-    const sink = smtpSink()
-    const port = await sink.start()
+    const sink = await startSmtpSink()
     useMailTransportForTests(
-      nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, pool: true, maxConnections: 5 }),
+      nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 5 }),
     )
     try {
       const to = `${unique('two-senders')}@test.mentorloop.in`
@@ -92,7 +63,7 @@ describe('e-mail: the outbox is the queue', () => {
       expect(rows).toHaveLength(5000)
       expect(rows.filter((r) => r.status !== 'sent')).toEqual([])
       const ours = new Set(rows.map((r) => r.message_id))
-      const delivered = sink.received.filter((id) => ours.has(id))
+      const delivered = sink.messageIds().filter((id) => ours.has(id))
       expect(delivered).toHaveLength(5000)
       expect(new Set(delivered).size).toBe(5000)
     } finally {

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net'
 import { DAY_MS, HOUR_MS } from '@mentorloop/shared'
 import type { Batch, Session } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer from 'nodemailer'
 import { createLocalReq, type Payload } from 'payload'
-import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startSmtpSink } from '../../../scripts/lib/smtp-sink'
 import { runTimeWork } from '../../jobs/time'
 import { newRequest, txQuery } from '../../lib/transaction'
 import { flushOutbox, useMailTransportForTests } from '../../notifications/outbox'
@@ -119,31 +118,15 @@ describe('session reminders', () => {
     expect(sent.filter((r) => r.subject.includes('in an hour'))).toHaveLength(3)
 
     // Sent through SMTP, the message carries the calendar as text/calendar and an .ics attachment.
-    const raw: string[] = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _s, cb) {
-        let text = ''
-        stream.on('data', (c: Buffer) => {
-          text += c.toString('utf8')
-        })
-        stream.on('end', () => {
-          raw.push(text)
-          cb()
-        })
-      },
-    })
-    const port = await new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.server.address() as AddressInfo).port)))
-    useMailTransportForTests(nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }))
+    const sink = await startSmtpSink()
+    useMailTransportForTests(nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true }))
     try {
       await flushOutbox(payload)
     } finally {
       useMailTransportForTests(undefined)
-      await new Promise<void>((r) => server.close(() => r()))
+      await sink.stop()
     }
-    const reminder = raw.find((m) => m.includes(students[0]!.email) && /Subject: Reminder/.test(m))
+    const reminder = sink.messages.find((m) => m.includes(students[0]!.email) && /Subject: Reminder/.test(m))
     expect(reminder).toMatch(/text\/calendar; charset=utf-8; method=REQUEST/)
     expect(reminder).toMatch(/filename=session\.ics/)
   })
