@@ -233,11 +233,11 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
       await api.post('/mentors', {
         name: 'Two Instances Mentor',
         email: `two-instances-${Date.now()}@mentors.mentorloop.in`,
-        profession: 'SDE III',
-        company: 'Benchmark Inc',
-        skills: 'Concurrency',
-        capacity: CAPACITY,
+        profession: 'Staff Engineer',
+        company: 'Load Balanced Ltd',
+        skills: 'Distributed Systems',
         _status: 'published',
+        capacity: CAPACITY,
       })
     ).doc as { id: number }
 
