@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { run, stopAll } from '../../scripts/lib/processes'
+import { type Child, run, stopAll } from '../../scripts/lib/processes'
 import { startSmtpSink } from '../../scripts/lib/smtp-sink'
 import { INSTANCE_ENV_KEYS, ROOT, startSecondInstances } from '../../scripts/lib/stack'
 import { copyStudentsWithPlans } from '../../scripts/lib/students'
@@ -24,6 +24,8 @@ const WEB1 = process.env.E2E_WEB_URL ?? `http://localhost:${base}`
 let WEB2 = ''
 let CMS2 = ''
 let instanceEnv: NodeJS.ProcessEnv = {}
+let sink: Awaited<ReturnType<typeof startSmtpSink>> | null = null
+let workers: Child[] = []
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -33,18 +35,27 @@ test.beforeAll(async () => {
   // It starts its own second instances from the suite's stack: against an outside stack it cannot run.
   if (!env) throw new Error('two-instances.spec needs the stack e2e/global-setup.ts starts (unset E2E_WEB_URL)')
   instanceEnv = env
-  const second = await startSecondInstances({
-    env,
-    ports: { web: base + 5, cms: base + 6 },
-    firstWebUrl: WEB1.replace('localhost', '127.0.0.1'),
-    quiet: !process.env.E2E_VERBOSE,
-  })
+  sink = await startSmtpSink()
+  const port = sink.port
+  // The two workers start beside the second instances (the last test's senders).
+  const [second, ...started] = await Promise.all([
+    startSecondInstances({
+      env,
+      ports: { web: base + 5, cms: base + 6 },
+      firstWebUrl: WEB1.replace('localhost', '127.0.0.1'),
+      quiet: !process.env.E2E_VERBOSE,
+    }),
+    startWorker('wrk1', port),
+    startWorker('wrk2', port),
+  ])
   WEB2 = second.webUrl
   CMS2 = second.cmsUrl
+  workers = started
 })
 
 test.afterAll(async () => {
   await stopAll()
+  await sink?.stop()
 })
 
 test('a sign-in started on site 2 completes on site 1; a sign-out on site 1 ends it on site 2 within a second', async ({
@@ -222,12 +233,10 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
   test.setTimeout(300_000)
   const CAPACITY = 12
   const STUDENTS = 200
-  const sink = await startSmtpSink()
   const proxy = await roundRobin([CMS_URL().replace('localhost', '127.0.0.1'), CMS2.replace('localhost', '127.0.0.1')])
   const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
   await db.connect()
   try {
-    const workers = await Promise.all([startWorker('wrk1', sink.port), startWorker('wrk2', sink.port)])
     const api = await adminApi()
     const mentor = (
       await api.post('/mentors', {
@@ -308,14 +317,14 @@ test('200 bookings through a proxy over both CMS instances seat exactly the capa
     expect(done.filter((r) => r.attempts !== 1)).toEqual([])
     const sent = done.filter((r) => r.status === 'sent').map((r) => r.message_id)
     expect(sent.length).toBeGreaterThan(0)
-    const atSink = sink.messageIds().filter((id) => sent.includes(id))
+    const atSink = sink!.messageIds().filter((id) => sent.includes(id))
     expect(new Set(atSink).size).toBe(atSink.length)
     expect(atSink.sort()).toEqual([...sent].sort())
+    // Both workers stop cleanly on SIGTERM (after their current steps).
     for (const w of workers) w.proc.kill('SIGTERM')
-    await Promise.all(workers.map((w) => w.exited))
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0])
   } finally {
     await db.end()
-    await sink.stop()
     await proxy.stop()
   }
 })
