@@ -29,7 +29,7 @@ const SIZE = QUICK
   ? { students: 500, mentors: 20, seated: 3, payments: 2_000, waiting: 200 }
   : { students: 50_000, mentors: 500, seated: 15, payments: 200_000, waiting: 20_000 }
 const CONNECTIONS = 10
-const DURATION_S = Number(process.env.BENCH_DURATION ?? (QUICK ? 2 : 6))
+const DURATION_S = Number(process.env.BENCH_DURATION ?? (QUICK ? 1 : 6))
 const SMALL_DURATION_S = QUICK ? 1 : 2
 /**
  * Rounds at size: every read once per round, in the same order, each against its own round's
