@@ -74,7 +74,7 @@ async function bookGroup(payload: Payload, mentorId: number, inputs: CreateBooki
           waiting.push(i)
           continue
         }
-        answers[i] = await refusalOr(seat(req, input, mentor, batch))
+        answers[i] = await refusalOr(() => seat(req, input, mentor, batch))
         if (answers[i]!.ok) left--
       }
       // No seat is free for these (this transaction holds the lock): nothing for the queue's fill.
@@ -109,9 +109,9 @@ async function bookGroup(payload: Payload, mentorId: number, inputs: CreateBooki
 }
 
 /** A refusal of ours (AppError) is the student's answer; any other error fails the whole transaction. */
-async function refusalOr<T>(step: Promise<T>): Promise<GroupAnswer<T>> {
+async function refusalOr<T>(step: () => T | Promise<T>): Promise<GroupAnswer<T>> {
   try {
-    return { ok: true, value: await step }
+    return { ok: true, value: await step() }
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error }
     throw error
@@ -244,9 +244,7 @@ async function queueMany(req: PayloadRequest, seats: MentorSeats, inputs: Create
     inputs.map((i) => i.userId),
     seats.mentorId,
   )
-  const checked = await Promise.all(
-    inputs.map((input) => refusalOr(Promise.resolve().then(() => checkedStudent(input, users.get(input.userId), true)))),
-  )
+  const checked = await Promise.all(inputs.map((input) => refusalOr(() => checkedStudent(input, users.get(input.userId), true))))
   const joining = inputs.filter((_, i) => checked[i]!.ok).map((i) => i.userId)
   const queued = await enqueueMany(req, joining, seats.mentorId)
   const mail: EmailMessage[] = []
