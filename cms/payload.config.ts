@@ -45,6 +45,7 @@ import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { loggerOptions } from './lib/observability/logger'
 import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -154,7 +155,8 @@ export default withInternalAccess(
     sharp,
     graphQL: { disablePlaygroundInProduction: true },
     telemetry: false,
-    logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
+    // JSON with the request id, no personal data, refusals not logged as errors (docs/decisions/132).
+    logger: { options: loggerOptions() },
     typescript: {
       outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
       declare: false,

@@ -13,7 +13,11 @@ import { OFFERS_QUEUE, TIME_QUEUE } from './time'
  */
 type Loop = { name: string; idleMs: number; step: () => Promise<number> }
 
-export type Workers = { stop: () => Promise<void> }
+export type Workers = {
+  stop: () => Promise<void>
+  /** When each loop last finished a step (ms since the epoch, the system's clock: how long it has been stuck is real time). */
+  progress: () => Record<string, number>
+}
 
 const jobsStep = (payload: Payload, queue: string, limit: number) => async () => {
   const result = await payload.jobs.run({ queue, limit, sequential: true, silent: true })
@@ -58,7 +62,9 @@ export function startWorkers(payload: Payload, opts: { idleMs?: number } = {}): 
       }
       wakers.add(done)
     })
-  const running = workerLoops(payload, opts).map(async (loop) => {
+  const loops = workerLoops(payload, opts)
+  const progress: Record<string, number> = Object.fromEntries(loops.map((l) => [l.name, Date.now()]))
+  const running = loops.map(async (loop) => {
     while (!stopping) {
       let did = 0
       try {
@@ -67,6 +73,7 @@ export function startWorkers(payload: Payload, opts: { idleMs?: number } = {}): 
         // A database blip: log it and try again after a pause.
         payload.logger.error({ msg: 'A background work loop failed; retrying', loop: loop.name, err: error })
       }
+      progress[loop.name] = Date.now()
       if (!stopping && did === 0) await sleep(loop.idleMs)
     }
   })
@@ -76,5 +83,6 @@ export function startWorkers(payload: Payload, opts: { idleMs?: number } = {}): 
       for (const wake of [...wakers]) wake()
       await Promise.all(running)
     },
+    progress: () => ({ ...progress }),
   }
 }

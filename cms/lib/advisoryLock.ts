@@ -7,7 +7,7 @@ type PgClient = {
 type PgPool = { connect: () => Promise<PgClient> }
 
 /** Advisory lock keys (the first number names the product, the second the lock). */
-export const LOCKS = { time: [4201, 1] } as const
+export const LOCKS = { time: [4201, 1], migrations: [4201, 2] } as const
 
 /**
  * Runs `fn` only if no other process holds the lock (or, with `wait`, once it has it): PostgreSQL's session advisory lock, held on a

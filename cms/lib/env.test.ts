@@ -3,6 +3,21 @@ import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, isLoopbackUrl, MOCK
 
 const prod = (over: Partial<Env>): Env => ({ ...env, isProduction: true, NODE_ENV: 'production', ...over })
 
+/** A production configuration with nothing wrong in it. */
+const REAL: Partial<Env> = {
+  PAYLOAD_SECRET: 'x'.repeat(40),
+  SERVICE_KEY: 'y'.repeat(40),
+  DATABASE_URL: 'postgres://mentorloop:9f2c1e7a5b@db.internal:5432/mentorloop',
+  CMS_PUBLIC_URL: 'https://cms.mentorloop.in',
+  WEB_PUBLIC_URL: 'https://mentorloop.in',
+  GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+  RAZORPAY_KEY_ID: 'rzp_live_abc123',
+  paymentsMode: 'razorpay',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec',
+  SMTP_HOST: 'smtp.mentorloop.in',
+  MOCKS: false,
+}
+
 describe('production start checks', () => {
   it('lets development run on the defaults', () => {
     expect(productionProblems({ ...env, isProduction: false })).toEqual([])
@@ -25,18 +40,34 @@ describe('production start checks', () => {
   })
 
   it('accepts real secrets and real providers', () => {
-    expect(
-      productionProblems(
-        prod({
-          PAYLOAD_SECRET: 'x'.repeat(40),
-          SERVICE_KEY: 'y'.repeat(40),
-          GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
-          paymentsMode: 'razorpay',
-          RAZORPAY_WEBHOOK_SECRET: 'whsec',
-          MOCKS: false,
-        }),
-      ),
-    ).toEqual([])
+    expect(productionProblems(prod(REAL))).toEqual([])
+  })
+
+  // Each mistake that would look like success (issue 36, item 6), refused on its own.
+  it.each([
+    ['no SMTP', { SMTP_HOST: undefined }, /SMTP_HOST is missing/],
+    ['a loopback public URL', { WEB_PUBLIC_URL: 'https://localhost:3000' }, /WEB_PUBLIC_URL is a loopback address/],
+    ['an http public URL', { CMS_PUBLIC_URL: 'http://cms.mentorloop.in' }, /CMS_PUBLIC_URL must be https/],
+    ["Razorpay's test keys", { RAZORPAY_KEY_ID: 'rzp_test_abc123' }, /test key/],
+    ['the example database password', { DATABASE_URL: 'postgres://mentorloop:mentorloop@postgres:5432/mentorloop' }, /example password/],
+    ['no webhook secret', { RAZORPAY_WEBHOOK_SECRET: undefined }, /RAZORPAY_WEBHOOK_SECRET/],
+  ] as const)('refuses %s', (_what, over, message) => {
+    const problems = productionProblems(prod({ ...REAL, ...over }))
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(message)
+  })
+
+  it('takes no SMTP and test keys only when told so explicitly', () => {
+    expect(productionProblems(prod({ ...REAL, SMTP_HOST: undefined, EMAIL_DISABLED: true }))).toEqual([])
+    expect(productionProblems(prod({ ...REAL, RAZORPAY_KEY_ID: 'rzp_test_abc123', ALLOW_TEST_KEYS: true }))).toEqual([])
+  })
+
+  it('refuses secrets shorter than 32 bytes when it parses the environment', async () => {
+    const { parseEnv } = await import('./env')
+    for (const name of ['PAYLOAD_SECRET', 'SERVICE_KEY', 'METRICS_TOKEN']) {
+      expect(() => parseEnv({ [name]: 'short-secret-0123456789' }), name).toThrow(new RegExp(`${name}: must be at least 32 bytes`))
+    }
+    expect(() => parseEnv({ METRICS_TOKEN: 'm'.repeat(32) })).not.toThrow()
   })
 
   it('lets a MOCKS test run use the stand-ins but never the default secrets', () => {

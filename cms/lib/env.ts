@@ -15,12 +15,20 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
+/** A secret of at least 32 bytes (not characters: a short secret in a wide script is still short). */
+const secret = z.string().refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (e.g. `openssl rand -hex 32`)')
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:54329/mentorloop'),
-  PAYLOAD_SECRET: z.string().min(32).default(DEV_PAYLOAD_SECRET),
+  PAYLOAD_SECRET: secret.default(DEV_PAYLOAD_SECRET),
   /** Shared secret between the site and the CMS (sign-in exchange, revalidation). */
-  SERVICE_KEY: z.string().min(32).default(DEV_SERVICE_KEY),
+  SERVICE_KEY: secret.default(DEV_SERVICE_KEY),
+  /** Bearer token for /metrics (the CMS's and the worker's); unset: the CMS's metrics are off. */
+  METRICS_TOKEN: secret.optional(),
+  /** The worker's own /healthz and /metrics (an internal port; 0 picks a free one). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  WORKER_METRICS_HOST: z.string().default('127.0.0.1'),
   CMS_PUBLIC_URL: z.string().url().default('http://localhost:3001'),
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**
@@ -42,6 +50,10 @@ const schema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('MentorLoop <no-reply@mentorloop.in>'),
+  /** Production without SMTP on purpose: e-mails are kept in the outbox, not sent (a staging copy). */
+  EMAIL_DISABLED: bool,
+  /** Production with Razorpay's test keys on purpose (a staging copy that takes no real money). */
+  ALLOW_TEST_KEYS: bool,
   // Sign-ins per client IP in ten minutes (start, callback, exchange each): raise it where many
   // students share one address (a campus NAT), as the browser tests do (all from 127.0.0.1).
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
@@ -100,7 +112,12 @@ export type Env = z.infer<typeof schema> & {
 }
 
 function load(): Env {
-  const parsed = schema.safeParse(process.env)
+  return parseEnv(process.env)
+}
+
+/** The environment `source` describes, parsed; throws with every problem named. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid CMS environment:\n${lines.join('\n')}`)
@@ -131,13 +148,36 @@ export function productionProblems(env: Env): string[] {
   const problems: string[] = mocksProblems({ ...env, MOCKS: env.mocksRequested || env.MOCKS }, publicUrls(env))
   if (env.PAYLOAD_SECRET === DEV_PAYLOAD_SECRET) problems.push('PAYLOAD_SECRET is the development default')
   if (env.SERVICE_KEY === DEV_SERVICE_KEY) problems.push('SERVICE_KEY is the development default')
+  const password = databasePassword(env.DATABASE_URL)
+  if (password !== null && EXAMPLE_PASSWORDS.has(password)) problems.push('DATABASE_URL uses an example password: set a strong one')
   if (!env.MOCKS) {
+    // A test run (MOCKS) is on loopback URLs by rule; a real one is reached over HTTPS from elsewhere.
+    for (const [name, url] of Object.entries(publicUrls(env))) {
+      if (isLoopbackUrl(url)) problems.push(`${name} is a loopback address (${url}): set the address people reach`)
+      else if (!url.startsWith('https://')) problems.push(`${name} must be https:// in production (${url})`)
+    }
     if (!env.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
     if (env.paymentsMode !== 'razorpay')
       problems.push('RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET are missing (the sandbox gateway is for development only)')
+    else if (env.RAZORPAY_KEY_ID!.startsWith('rzp_test_') && !env.ALLOW_TEST_KEYS)
+      problems.push('RAZORPAY_KEY_ID is a test key (rzp_test_…): no real money would move (ALLOW_TEST_KEYS=true for a staging copy)')
     if (!env.RAZORPAY_WEBHOOK_SECRET) problems.push('RAZORPAY_WEBHOOK_SECRET is missing')
+    if (!env.SMTP_HOST && !env.EMAIL_DISABLED)
+      problems.push('SMTP_HOST is missing: e-mails would be kept in the outbox, never sent (EMAIL_DISABLED=true if that is what you want)')
   }
   return problems
+}
+
+/** Passwords of our examples (docker-compose's old default, .env.example) and the classic placeholders. */
+const EXAMPLE_PASSWORDS = new Set(['mentorloop', 'password', 'changeme', 'change-me', 'example'])
+
+function databasePassword(url: string): string | null {
+  try {
+    const password = new URL(url).password
+    return password ? decodeURIComponent(password) : null
+  } catch {
+    return null
+  }
 }
 
 export const env: Env = load()

@@ -348,3 +348,22 @@ export function guardRest(configPromise: SanitizedConfig | Promise<SanitizedConf
     }
   }
 }
+
+/**
+ * The route a REST call is logged and counted under: the path pattern of the endpoint Payload runs
+ * (`/api/bookings/user/:id`, `/api/payments/:id`), found the way Payload finds it; `/api/<slug>/*`
+ * or `/api/*` for what matches nothing. Never an id or a token: a bounded set of values.
+ */
+export function routeTemplate(config: SanitizedConfig, method: string, slug: string[]): string {
+  const target = findTarget(config, method, slug)
+  const scope =
+    slug[0] === 'globals'
+      ? config.globals.some((g) => g.slug === slug[1])
+        ? `/globals/${slug[1]}`
+        : ''
+      : config.collections.some((c) => c.slug === slug[0])
+        ? `/${slug[0]}`
+        : ''
+  if (target.endpoint) return `/api${scope}${target.endpoint.path === '/' ? '' : target.endpoint.path}`
+  return `/api${scope}/*`
+}

@@ -3,6 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { jwtVerify } from 'jose'
 import { type AuthStrategy, JWT_AUTH_VERSION, type Payload } from 'payload'
 import { parseCookies } from 'payload/shared'
+import { noteUser } from './observability/context'
 import { databaseAnswers, isDatabaseUnavailable, markDatabaseUnavailable } from './unavailable'
 
 /**
@@ -140,7 +141,9 @@ export const sessionLookupStrategy: AuthStrategy = {
     const ref = token ? await verify(token, payload) : null
     if (!ref) return { user: null }
     try {
-      return { user: await sessionUser(payload, ref) }
+      const user = await sessionUser(payload, ref)
+      noteUser(user?.id)
+      return { user }
     } catch (error) {
       if (isDatabaseUnavailable(error) || !(await databaseAnswers(payload))) markDatabaseUnavailable(req)
       else payload.logger.error({ msg: 'The session lookup failed', err: error })

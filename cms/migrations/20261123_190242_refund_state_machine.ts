@@ -7,6 +7,8 @@ import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-po
  * index "one open request per payment" depends on the status type, so it is dropped before the type
  * is rebuilt and made again after, now for every state but `rejected` (a pending or failed refund
  * is still open).
+ * Contract step (written before the expand/contract rule, docs/schema-changes.md): the status type
+ * is rebuilt in place; releases before it no longer run.
  */
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`

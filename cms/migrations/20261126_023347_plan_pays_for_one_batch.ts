@@ -8,6 +8,8 @@ import { backToPlanWindows, planPaysForOneBatch } from './planPaysForOneBatchDat
  * queued as `sendEmail` jobs move into the outbox and jobs of removed tasks go before the task type
  * is rebuilt; then ./planPaysForOneBatchData.ts links every seat to the payment that pays for it,
  * turns unused running plans into credits and counts one seat per student per month.
+ * Contract step (written before the expand/contract rule, docs/schema-changes.md): the plan window
+ * columns go in the same release that stops reading them; releases before it no longer run.
  */
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {

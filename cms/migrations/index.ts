@@ -16,6 +16,7 @@ import * as migration_20261126_061000_shared_state from './20261126_061000_share
 import * as migration_20261126_063639_sessions_reminders_calendar_attendance_refund_window from './20261126_063639_sessions_reminders_calendar_attendance_refund_window'
 import * as migration_20261126_092628_ratings from './20261126_092628_ratings'
 import * as migration_20261127_050000_mentor_cards_version from './20261127_050000_mentor_cards_version'
+import * as migration_20261128_120000_worker_heartbeats from './20261128_120000_worker_heartbeats'
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261127_050000_mentor_cards_version.up,
     down: migration_20261127_050000_mentor_cards_version.down,
     name: '20261127_050000_mentor_cards_version',
+  },
+  {
+    up: migration_20261128_120000_worker_heartbeats.up,
+    down: migration_20261128_120000_worker_heartbeats.down,
+    name: '20261128_120000_worker_heartbeats',
   },
 ]

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Payload, PayloadRequest } from 'payload'
 import { env } from '../lib/env'
+import { metrics } from '../lib/observability/metrics'
 import { txQuery } from '../lib/transaction'
 import { methodOf } from '../services/sessions/ics'
 import type { EmailContent } from './layout'
@@ -64,6 +65,7 @@ type Claimed = {
   template: string | null
   calendar: string | null
   attempts: number
+  priority: number
 }
 
 /** The lanes a sender drains: `now` (urgent first, then normal) and `bulk`; each never waits for the other. */
@@ -87,9 +89,11 @@ export async function claimEmails(payload: Payload, opts: { lane: Lane | 'all'; 
             ORDER BY priority, id
             LIMIT ${opts.limit}
             FOR UPDATE SKIP LOCKED)
-     RETURNING id, "to", subject, text, html, template, calendar, attempts`,
+     RETURNING id, "to", subject, text, html, template, calendar, attempts, priority`,
   )
-  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id)
+  return rows
+    .map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts), priority: Number(r.priority) }))
+    .sort((a, b) => a.id - b.id)
 }
 
 let transport: Transporter | null | undefined
@@ -173,13 +177,15 @@ export async function deliver(payload: Payload, row: Claimed): Promise<'sent' | 
  */
 export async function sendDueEmails(payload: Payload, opts: { lane: Lane | 'all'; limit?: number; concurrency?: number }): Promise<number> {
   const rows = await claimEmails(payload, { lane: opts.lane, limit: opts.limit ?? 100 })
+  const emails = metrics().emailsSent
   const concurrency = Math.max(1, opts.concurrency ?? 5)
   let next = 0
   await Promise.all(
     Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
       while (next < rows.length) {
         const row = rows[next++]!
-        await deliver(payload, row)
+        const outcome = await deliver(payload, row)
+        emails.inc({ lane: row.priority >= 2 ? 'bulk' : row.priority <= 0 ? 'urgent' : 'normal', outcome })
       }
     }),
   )

@@ -4,20 +4,24 @@
  * into an empty database (cms/seed/initContent.ts) and tells the running site to drop its content
  * cache. Exit 0 when loaded, 3 when content already exists (nothing changed), 1 on any other error.
  */
+// First: .env into process.env before anything reads it.
+import '../lib/dotenv'
 import { getPayload } from 'payload'
 import { closePayload } from '../lib/closePayload'
+import { applyPendingMigrations } from '../lib/migrations/apply'
 import { flushRevalidations } from '../lib/revalidateSite'
-import { migrations } from '../migrations'
+import { refuseBadConfiguration } from '../lib/startupCheck'
 import config from '../payload.config'
 import { ContentExistsError, initContent } from '../seed/initContent'
 
 const EXIT_CONTENT_EXISTS = 3
 
 process.env.JOBS_AUTORUN = 'false'
+refuseBadConfiguration('content:init')
 const payload = await getPayload({ config })
 let code = 0
 try {
-  await payload.db.migrate({ migrations: migrations as never })
+  await applyPendingMigrations(payload)
   const { created } = await initContent(payload)
   // The site may have cached the empty content: drop it now that the transaction has committed.
   await flushRevalidations()

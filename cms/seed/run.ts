@@ -5,14 +5,14 @@
  */
 import { getPayload } from 'payload'
 import { closePayload } from '../lib/closePayload'
-import { migrations } from '../migrations'
+import { applyPendingMigrations } from '../lib/migrations/apply'
 import config from '../payload.config'
 import { seed } from './index'
 
 process.env.JOBS_AUTORUN ??= 'false'
 const payload = await getPayload({ config })
 try {
-  await payload.db.migrate({ migrations: migrations as never })
+  await applyPendingMigrations(payload)
   const { created } = await seed(payload)
   const summary = Object.entries(created)
     .map(([k, v]) => `${v} ${k}`)

@@ -16,7 +16,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url))
 const ROOT = path.resolve(HERE, '../..')
 
 const SCANNED = ['cms', 'web', 'packages', 'scripts', 'bench', 'e2e']
-const SKIPPED_DIRS = new Set(['node_modules', '.next', '.turbo', 'build', 'build-bench', 'fixtures'])
+const SKIPPED_DIRS = new Set(['node_modules', '.next', '.turbo', 'build', 'build-bench', 'fixtures', 'dist', '.cache'])
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/
 const SKIPPED_FILES = new Set([fileURLToPath(import.meta.url)])
 const ENV_SCHEMAS = ['cms/lib/env.ts', 'web/app/utils/env.server.ts']
@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string> = {
   NODE_ENV: 'set by next, remix, vitest and our stack launcher per mode, never by hand in .env',
   CI: 'set by CI systems (Playwright retries once there)',
   NEXT_PHASE: 'set by next itself while it builds (the CMS starts no background work then)',
+  NEXT_RUNTIME: 'set by next itself: the runtime (nodejs or edge) an instrumentation hook runs in',
   PATH: "the system's, passed on to the processes our stack launcher starts",
   HOME: "the system's, passed on to the processes our stack launcher starts",
   E2E_SERVICE_KEY: 'set by e2e/global-setup.ts for the specs from the stack it started, never by hand',

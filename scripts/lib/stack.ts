@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { productionNode } from './node-lts'
 import { type LocalIssuer, startLocalIssuer } from './oidc-issuer'
 import { type PostgresServer, startPostgres } from './postgres'
 import { type Child, run, runToEnd, stopAll, waitForHttp } from './processes'
+import { cmsProcess, migrateProcess, type ProcessSpec, siteProcess, workerProcess } from './production'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(ROOT, 'node_modules/.bin')
@@ -27,6 +29,11 @@ export type StackOptions = {
   serverUrl?: string
   /** The site's build folder in web/ (prod mode): `build`, or `build-bench` for benchmarks. */
   webBuildDir?: string
+  /**
+   * Prod mode: the jobs run in a separate compiled worker (as in production) instead of in the CMS
+   * process; its e-mail goes to `smtp` when given. The worker's health port is picked free.
+   */
+  worker?: { smtp?: { host: string; port: number } }
 }
 
 export type Stack = {
@@ -96,7 +103,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       issuer = await startLocalIssuer({ port: opts.ports.oidc })
     }
     const secret = () => randomBytes(32).toString('hex')
-    const secrets = opts.randomSecrets ? { PAYLOAD_SECRET: secret(), SERVICE_KEY: secret(), SESSION_SECRET: secret() } : {}
+    const secrets = opts.randomSecrets
+      ? { PAYLOAD_SECRET: secret(), SERVICE_KEY: secret(), SESSION_SECRET: secret(), METRICS_TOKEN: secret() }
+      : {}
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -115,17 +124,27 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       NEXT_TELEMETRY_DISABLED: '1',
     }
 
-    // Migrations, then the seed (create-if-missing). Always in development mode: the seed refuses production.
+    // Production builds run on production's Node (docs/decisions/130), whatever Node runs this.
+    const node = opts.mode === 'prod' ? productionNode() : process.execPath
+    const spawnSpec = (spec: ProcessSpec) => run(spec.name, node, spec.args, { cwd: spec.cwd, env: spec.env, quiet: opts.quiet })
+    if (opts.mode === 'prod') {
+      // The release step first, as production does it: the compiled migrate.
+      const migrate = migrateProcess(ROOT, env)
+      await runToEnd('migrate', node, migrate.args, { cwd: migrate.cwd, env: migrate.env, quiet: opts.quiet, timeoutMs: 300_000 })
+    }
+    // The seed (create-if-missing; in development it migrates first). Always in development mode: the seed refuses production.
     if (opts.seed !== false) {
-      const seed = () =>
-        runToEnd('seed', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'seed/run.ts'], {
-          cwd: path.join(ROOT, 'cms'),
-          env: { ...env, NODE_ENV: 'development' },
-          quiet: opts.quiet,
-          timeoutMs: 300_000,
-        })
-      // Migrations and seed are idempotent: one more try after a hung or crashed start.
-      await seed().catch(seed)
+      await runToEnd('seed', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'seed/run.ts'], {
+        cwd: path.join(ROOT, 'cms'),
+        env: { ...env, NODE_ENV: 'development' },
+        quiet: opts.quiet,
+        timeoutMs: 300_000,
+      })
+    }
+    if (opts.mode === 'prod' && opts.worker) {
+      env.JOBS_AUTORUN = 'false'
+      const smtp = opts.worker.smtp ? { SMTP_HOST: opts.worker.smtp.host, SMTP_PORT: String(opts.worker.smtp.port) } : {}
+      children.push(spawnSpec(workerProcess(ROOT, { ...env, ...smtp, WORKER_METRICS_PORT: '0' })))
     }
 
     const cms =
@@ -135,18 +154,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             env,
             quiet: opts.quiet,
           })
-        : // CMS_CPU_PROF=1: Next's CPU profiler, saved to cms/.next-profiles/ when the stack stops (how
-          // the rush and the admin pages were profiled, docs/decisions/124).
-          run(
-            'cms',
-            path.join(BIN, 'next'),
-            ['start', '--port', String(opts.ports.cms), ...(process.env.CMS_CPU_PROF ? ['--experimental-cpu-prof'] : [])],
-            {
-              cwd: path.join(ROOT, 'cms'),
-              env,
-              quiet: opts.quiet,
-            },
-          )
+        : (() => {
+            const spec = cmsProcess(ROOT, env, { port: opts.ports.cms, host: '127.0.0.1' })
+            // CMS_CPU_PROF=1: Next's CPU profiler, saved to cms/.next-profiles/ when the stack stops (how
+            // the rush and the admin pages were profiled, docs/decisions/124).
+            if (process.env.CMS_CPU_PROF) spec.args.push('--experimental-cpu-prof')
+            return spawnSpec(spec)
+          })()
     children.push(cms)
     const web =
       opts.mode === 'dev'
@@ -157,11 +171,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           })
         : // server.js (remix-serve's setup plus the socket address for per-IP limits) serves the
           // production build behind its request guard (web/server/build.js); a benchmark build as it is.
-          run('web', process.execPath, ['server.js', opts.webBuildDir ? `./${opts.webBuildDir}/server/index.js` : './server/build.js'], {
-            cwd: path.join(ROOT, 'web'),
-            env: { ...env, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
-            quiet: opts.quiet,
-          })
+          spawnSpec(siteProcess(ROOT, env, { port: opts.ports.web, host: '127.0.0.1', buildDir: opts.webBuildDir }))
     children.push(web)
 
     await Promise.all([
@@ -193,6 +203,7 @@ export const INSTANCE_ENV_KEYS = [
   'NEXT_TELEMETRY_DISABLED',
   // Every instance enforces the same limits on the shared counters.
   'SIGN_IN_LIMIT_PER_IP',
+  'METRICS_TOKEN',
 ] as const
 
 /**
@@ -212,16 +223,18 @@ export async function startSecondInstances(opts: {
   for (const key of INSTANCE_ENV_KEYS) if (opts.env[key] !== undefined) base[key] = opts.env[key]
   const cmsInternal = `http://127.0.0.1:${opts.ports.cms}`
   const webInternal = `http://127.0.0.1:${opts.ports.web}`
-  const cms = run('cms2', path.join(BIN, 'next'), ['start', '--port', String(opts.ports.cms)], {
-    cwd: path.join(ROOT, 'cms'),
-    env: { ...base, JOBS_AUTORUN: 'false', WEB_INTERNAL_URL: `${opts.firstWebUrl},${webInternal}` },
-    quiet: opts.quiet,
-  })
-  const web = run('web2', process.execPath, ['server.js', './server/build.js'], {
-    cwd: path.join(ROOT, 'web'),
-    env: { ...base, CMS_INTERNAL_URL: cmsInternal, PORT: String(opts.ports.web), HOST: '127.0.0.1' },
-    quiet: opts.quiet,
-  })
+  const node = productionNode()
+  const cmsSpec = cmsProcess(
+    ROOT,
+    { ...base, JOBS_AUTORUN: 'false', WEB_INTERNAL_URL: `${opts.firstWebUrl},${webInternal}` },
+    {
+      port: opts.ports.cms,
+      host: '127.0.0.1',
+    },
+  )
+  const cms = run('cms2', node, cmsSpec.args, { cwd: cmsSpec.cwd, env: cmsSpec.env, quiet: opts.quiet })
+  const webSpec = siteProcess(ROOT, { ...base, CMS_INTERNAL_URL: cmsInternal }, { port: opts.ports.web, host: '127.0.0.1' })
+  const web = run('web2', node, webSpec.args, { cwd: webSpec.cwd, env: webSpec.env, quiet: opts.quiet })
   await Promise.all([
     waitForHttp(`${cmsInternal}/api/globals/site-settings`, { timeoutMs: 240_000, child: cms }),
     waitForHttp(`${webInternal}/healthz`, { timeoutMs: 240_000, child: web }),

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
-import { migrations } from '../../migrations'
 import { addBusinessConstraints } from '../dbConstraints'
 import { env } from '../env'
 import { installExclusivePickup } from '../jobs/exclusivePickup'
@@ -26,10 +25,11 @@ export function databaseAdapter(dirname: string): DatabaseAdapterObj {
       idleTimeoutMillis: 60_000,
     },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
-    // test is what we ship; `npm run migrate:create` after changing a collection.
+    // test is what we ship; `npm run migrate:create` after changing a collection. They are applied
+    // by the release step alone (`npm run migrate`, one runner under an advisory lock), never by an
+    // instance as it starts: instances refuse traffic while one is pending (docs/decisions/131).
     push: false,
     migrationDir: path.resolve(dirname, 'migrations'),
-    prodMigrations: migrations,
     afterSchemaInit: [addBusinessConstraints],
   })
   return {

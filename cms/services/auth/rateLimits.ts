@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import { env } from '../../lib/env'
 import { AppError } from '../../lib/errors'
+import { metrics } from '../../lib/observability/metrics'
 import { sharedPool } from '../../lib/sharedPool'
 import { pruneSharedStateLater } from '../shared/prune'
 
@@ -79,7 +80,10 @@ export async function hitLimit(payload: Payload, name: LimitName, key: string): 
     const res = await limiterFor(payload, name).consume(storedKey(key))
     return { ok: true, remaining: res.remainingPoints }
   } catch (error) {
-    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }
+    if (error instanceof RateLimiterRes) {
+      metrics().rateLimitRefusals.inc({ limit: name })
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }
+    }
     throw error
   }
 }

@@ -3,6 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 import { AppError } from '../../lib/errors'
 import { type GroupAnswer, groupCalls } from '../../lib/groupCalls'
+import { metrics } from '../../lib/observability/metrics'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { type EmailMessage, queueEmails } from '../../notifications/queueEmail'
 import { getBatch } from '../batches/batches'
@@ -40,6 +41,18 @@ export type CreateBookingResult =
  * caller's, the student is decided alone (bookAlone).
  */
 export async function createBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
+  const { seatDecisions } = metrics()
+  try {
+    const result = await decideBooking(req, input)
+    seatDecisions.inc({ outcome: result.kind === 'booked' ? 'seated' : 'waitlisted' })
+    return result
+  } catch (error) {
+    if (error instanceof AppError) seatDecisions.inc({ outcome: 'refused' })
+    throw error
+  }
+}
+
+async function decideBooking(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
   if ((await req.transactionID) !== undefined) return bookAlone(req, input)
   let book = groupsOf.get(req.payload)
   if (!book) {

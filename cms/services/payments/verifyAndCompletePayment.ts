@@ -5,6 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
+import { metrics } from '../../lib/observability/metrics'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { type CompletedPayment, completePayment, type WaitlistOutcome } from './completePayment'
 
@@ -21,6 +22,22 @@ export type VerifiedPayment = {
  * completed payment without a second activation. A forged signature writes nothing.
  */
 export async function verifyAndCompletePayment(
+  req: PayloadRequest,
+  user: Pick<User, 'id' | 'roles'>,
+  checkout: CheckoutResponse,
+): Promise<VerifiedPayment> {
+  const { paymentVerifications } = metrics()
+  try {
+    const verified = await verifyAndComplete(req, user, checkout)
+    paymentVerifications.inc({ source: 'checkout', outcome: verified.activated ? 'completed' : 'repeat' })
+    return verified
+  } catch (error) {
+    paymentVerifications.inc({ source: 'checkout', outcome: error instanceof AppError ? 'refused' : 'failed' })
+    throw error
+  }
+}
+
+async function verifyAndComplete(
   req: PayloadRequest,
   user: Pick<User, 'id' | 'roles'>,
   checkout: CheckoutResponse,

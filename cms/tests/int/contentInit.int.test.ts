@@ -1,22 +1,18 @@
-import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { faqs } from '../../seed/content/faqs'
 import { pages } from '../../seed/content/pages'
 import { siteSettings } from '../../seed/content/siteSettings'
 import { plans } from '../../seed/plans'
+import { productionEnv, runScript } from '../helpers/compiledScripts'
 
 /**
- * `npm run content:init` as an operator runs it: the root script, as a child process, against a
+ * `npm run content:init` as an operator runs it: the compiled script on production's Node, as a child process, against a
  * database of its own (the run's shared test database is never empty), in production mode with
  * production-like settings (no MOCKS). Covers: loads the defaults into an empty, unmigrated
  * database; creates no users; two runs at once load the content once, and the other refuses with
  * exit 3 and a clear message (content exists), changing nothing. Each run starts Payload: slow.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const EXIT_CONTENT_EXISTS = 3
 
 const serverUrl = (() => {
@@ -42,53 +38,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = serverUrl): Prom
   }
 }
 
-const secret = () => randomBytes(32).toString('hex')
-/** A production environment as .env would give it: real-looking secrets and providers, no MOCKS. */
-const productionEnv = (database: string): NodeJS.ProcessEnv => ({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL: dbUrl(database),
-  PAYLOAD_SECRET: secret(),
-  SERVICE_KEY: secret(),
-  GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
-  RAZORPAY_KEY_ID: 'rzp_test_contentinit',
-  RAZORPAY_KEY_SECRET: secret(),
-  RAZORPAY_WEBHOOK_SECRET: secret(),
-  // No site runs here: the revalidation call is refused at once.
-  WEB_INTERNAL_URL: 'http://127.0.0.1:9',
-  MOCKS: '',
-  LOG_LEVEL: 'warn',
-})
-
-type Run = { code: number; output: string }
-
-function runOnce(script: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Run & { killed: boolean }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [path.join(ROOT, 'scripts/run-ts.mjs'), script],
-      { cwd, env, timeout: 180_000, killSignal: 'SIGKILL' },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, output: `${stdout}\n${stderr}`, killed: error?.signal === 'SIGKILL' })
-      },
-    )
-    // Nothing may wait for an answer on stdin (a prompt would hang until the time limit).
-    child.stdin?.end()
-  })
-}
-
-/**
- * One more start when the first was killed at its time limit: once in many runs (under the full
- * suite's load) a child printed nothing and never got past loading its modules through tsx's hooks
- * thread on Node 20 (docs/setup-notes.md). Both scripts are idempotent, so the second start hides
- * no wrong result.
- */
-async function run(script: string, env: NodeJS.ProcessEnv, cwd = ROOT): Promise<Run> {
-  const first = await runOnce(script, env, cwd)
-  return first.killed ? runOnce(script, env, cwd) : first
-}
-const contentInit = (database: string) => run('scripts/content-init.ts', productionEnv(database))
+const contentInit = (database: string) => runScript('content-init', [], productionEnv(dbUrl(database)))
 
 type Counts = Record<'plans' | 'faqs' | 'pages' | 'testimonials' | 'mentors' | 'users' | 'settings', number>
 
@@ -130,7 +80,7 @@ describe('npm run content:init', () => {
 
   it('loads the content once when two runs start together; the other refuses, changing nothing', async () => {
     // Migrated first, as a database that `npm start` has already started on.
-    const migrated = await run('scripts/migrate.ts', { ...productionEnv(databases[1]!), NODE_ENV: 'test' }, path.join(ROOT, 'cms'))
+    const migrated = await runScript('migrate', [], productionEnv(dbUrl(databases[1]!)))
     expect(migrated.code, migrated.output).toBe(0)
     // The first admin, made at /admin before content:init: people are not content.
     await admin((c) => c.query(`INSERT INTO users (email) VALUES ('first-admin@example.com')`), dbUrl(databases[1]!))
