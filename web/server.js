@@ -1,12 +1,16 @@
 /**
  * The site's production server: remix-serve's setup (compression, fingerprinted assets cached a
- * year, public files an hour) plus one thing remix-serve cannot do: hand each request's socket
- * address to loaders and actions (`context.socketAddress`), so per-IP limits have an address
- * without a proxy (app/utils/client-ip.server.ts; docs/decisions/054-access-written-out.md).
+ * year, public files an hour) plus what remix-serve cannot do:
+ * - hand each request's socket address to loaders and actions (`context.socketAddress`), so per-IP
+ *   limits have an address without a proxy (app/utils/client-ip.server.ts; docs/decisions/054);
+ * - serve a stored page for an anonymous visitor before Remix runs the route's loaders
+ *   (entry.server.tsx `cachedDocument`, app/utils/document-cache.server.ts; docs/decisions/122);
+ * - give every request an id (the proxy's, or a new one), kept for every log line written while it
+ *   runs, sent on to the CMS and returned as X-Request-Id; one JSON access-log line per request;
+ *   Prometheus metrics at /metrics for METRICS_TOKEN (docs/decisions/132, 133);
+ * - refuse a bad production configuration at start: every problem printed, exit 1 (134);
+ * - stop on SIGTERM: no new connections, the open ones answered, then exit 0.
  * `node server.js ./build/server/index.js`, PORT and HOST as for remix-serve.
- *
- * And a stored page for an anonymous visitor is served before Remix runs the route's loaders
- * (entry.server.tsx `cachedDocument`, app/utils/document-cache.server.ts; docs/decisions/122).
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -16,11 +20,52 @@ import compression from 'compression'
 import express from 'express'
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
-const build = await import(pathToFileURL(path.resolve(process.argv[2] ?? 'build/server/index.js')).href)
+let build
+try {
+  build = await import(pathToFileURL(path.resolve(process.argv[2] ?? 'build/server/index.js')).href)
+} catch (error) {
+  // The environment is parsed as the build loads (app/utils/env.server.ts): say why, and stop.
+  console.error(`[web] ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
 installGlobals({ nativeFetch: build.future.v3_singleFetch })
+
+const { observability } = build.entry.module
+const { logger, metrics } = observability
+const routeLabel = observability.routeLabeler(build.routes)
+/** Probes, scrapes and built files: counted, not written to the access log. */
+const QUIET = new Set(['/healthz', '/readyz', '/metrics', '/assets/*'])
+const accessLog = process.env.WEB_ACCESS_LOG !== 'false'
 
 const app = express()
 app.disable('x-powered-by')
+app.use((req, res, next) => {
+  const requestId = observability.requestIdFor(req.headers['x-request-id'])
+  // Remix's Request is built from these headers: loaders and the CMS calls see the same id.
+  req.headers['x-request-id'] = requestId
+  res.setHeader('X-Request-Id', requestId)
+  const started = process.hrtime.bigint()
+  res.once('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9
+    const route = req.path === '/metrics' ? '/metrics' : routeLabel(req.path)
+    const m = metrics()
+    m.requests.inc({ method: req.method, route, status: String(res.statusCode) })
+    m.duration.observe({ method: req.method, route }, seconds)
+    if (!accessLog || QUIET.has(route)) return
+    observability.runWithRequest({ requestId }, () => {
+      const line = { msg: 'request', method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }
+      if (res.statusCode >= 500) logger.warn(line)
+      else logger.info(line)
+    })
+  })
+  observability.runWithRequest({ requestId }, next)
+})
+app.get('/metrics', async (req, res) => {
+  const refused = observability.metricsRefusal(req.headers.authorization)
+  if (refused) return res.status(refused.status).set('Cache-Control', 'no-store').send(refused.body)
+  const { registry } = metrics()
+  res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store').send(await registry.metrics())
+})
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
@@ -56,6 +101,21 @@ app.all(
 )
 
 const port = Number(process.env.PORT ?? 3000)
-const onListen = () => console.log(`[site] http://localhost:${port}`)
+const onListen = () => logger.info({ msg: 'Site listening', port, host: process.env.HOST ?? 'all addresses' })
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen)
-for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close())
+server.on('error', (error) => {
+  logger.error({ msg: 'The site could not listen', err: error })
+  process.exit(1)
+})
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    logger.info({ msg: `${signal}: stopping` })
+    // Idle kept-alive connections close at once; requests under way are answered first.
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+    setTimeout(() => {
+      server.closeAllConnections()
+      process.exit(0)
+    }, 10_000).unref()
+  })
+}

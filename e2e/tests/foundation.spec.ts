@@ -80,7 +80,7 @@ test('pages carry security headers and a nonce-based CSP', async ({ request }) =
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 })
 
-test('the running CMS (/admin, REST, health) forbids framing and sniffing; HSTS only on HTTPS; health says only up/down', async ({
+test('the running CMS (/admin, REST, health) forbids framing and sniffing; HSTS only on HTTPS; health says up/down and which check', async ({
   request,
 }) => {
   for (const path of ['/admin', '/api/plans', '/api/users/me', '/readyz']) {
@@ -96,6 +96,9 @@ test('the running CMS (/admin, REST, health) forbids framing and sniffing; HSTS 
   // Behind the TLS-terminating proxy (it says so in X-Forwarded-Proto): HSTS from this production build.
   const tls = await request.get(`${CMS_URL()}/api/plans`, { headers: { 'X-Forwarded-Proto': 'https' } })
   expect(tls.headers()['strict-transport-security']).toMatch(/max-age=\d{7,}/)
+  // Readiness names its checks (configuration, database, migrations), never an error's text.
   const ready = await request.get(`${CMS_URL()}/readyz`)
-  expect(await ready.json()).toEqual({ status: 'up' })
+  expect(await ready.json()).toEqual({ status: 'up', checks: { config: true, database: true, migrations: true } })
+  // The detail is for the service key only.
+  expect((await request.get(`${CMS_URL()}/readyz?detail`)).status()).toBe(401)
 })

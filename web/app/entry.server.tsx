@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -6,35 +6,20 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
 import { deferHydration } from '~/utils/defer-hydration.server'
 import { cacheKeyFor, getCachedDocument, reuseDocument, type StoredCopy, storeDocument } from '~/utils/document-cache.server'
+import { logger, requestIdFor } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
-// The production server wraps every route action with the request guard (web/server/build.js).
+// The production server wraps every route action with the request guard (web/server/build.js),
+// and logs, counts and ids every request with these (server.js).
+export { observability } from '~/utils/observability.server'
 export { guardRoutes } from '~/utils/request-guard.server'
 
 const ABORT_DELAY = 5_000
 
-/** One JSON line per request, with its request id (also returned as X-Request-Id). */
-function logRequest(request: Request, status: number, started: number | null, requestId: string, kind: 'document' | 'data') {
-  if (process.env.NODE_ENV === 'test' || process.env.WEB_ACCESS_LOG === 'false') return
-  const url = new URL(request.url)
-  process.stdout.write(
-    `${JSON.stringify({
-      level: status >= 500 ? 'error' : 'info',
-      time: new Date().toISOString(),
-      requestId,
-      kind,
-      method: request.method,
-      path: url.pathname,
-      status,
-      ...(started ? { ms: Date.now() - started } : {}),
-    })}\n`,
-  )
-}
-
+/** The request's id: server.js gave every request one (and logs it, docs/decisions/132). */
 function requestIdOf(request: Request) {
-  const incoming = request.headers.get('x-request-id')
-  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
+  return requestIdFor(request.headers.get('x-request-id'))
 }
 
 /**
@@ -46,17 +31,15 @@ function requestIdOf(request: Request) {
 export function cachedDocument(request: Request): Response | null {
   const cacheKey = cacheKeyFor(request)
   if (!cacheKey) return null
-  const started = Date.now()
   const nonce = randomBytes(16).toString('base64')
   const hit = getCachedDocument(cacheKey, nonce)
-  return hit ? sendCopy(request, hit, nonce, requestIdOf(request), started) : null
+  return hit ? sendCopy(hit, nonce, requestIdOf(request)) : null
 }
 
-/** A stored page as this request's answer: its nonce's CSP and security headers, its request id, logged. */
-function sendCopy(request: Request, copy: StoredCopy, nonce: string, requestId: string, started: number): Response {
+/** A stored page as this request's answer: its nonce's CSP and security headers, its request id. */
+function sendCopy(copy: StoredCopy, nonce: string, requestId: string): Response {
   for (const [k, v] of Object.entries(securityHeaders(nonce))) copy.headers.set(k, v)
   copy.headers.set('X-Request-Id', requestId)
-  logRequest(request, copy.status, started, requestId, 'document')
   return new Response(copy.html, { status: copy.status, headers: copy.headers })
 }
 
@@ -75,7 +58,6 @@ function dataFingerprint(context: EntryContext, status: number): string | null {
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const started = Date.now()
   const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
   // Stored pages are served by cachedDocument before Remix (server.js); here the page is rendered
@@ -85,7 +67,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const generation = contentGeneration()
   const fingerprint = cacheKey ? dataFingerprint(remixContext, responseStatusCode) : null
   const same = cacheKey && fingerprint ? reuseDocument(cacheKey, fingerprint, generation, nonce) : null
-  if (same) return sendCopy(request, same, nonce, requestId, started)
+  if (same) return sendCopy(same, nonce, requestId)
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
   responseHeaders.set('X-Request-Id', requestId)
 
@@ -114,7 +96,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             if (cacheKey)
               storeDocument(cacheKey, { html, nonce, status: responseStatusCode, headers: responseHeaders, generation, fingerprint })
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
-            logRequest(request, responseStatusCode, started, requestId, 'document')
           })
           pipe(body)
         },
@@ -123,7 +104,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ msg: 'Rendering a page failed', err: error })
         },
       },
     )
@@ -137,6 +118,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     if (k !== 'Content-Security-Policy') response.headers.set(k, v)
   }
   response.headers.set('X-Request-Id', requestId)
-  logRequest(request, response.status, null, requestId, 'data')
   return response
 }

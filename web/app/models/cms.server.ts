@@ -2,6 +2,8 @@ import { type ErrorBody, errorBody, parseErrorBody } from '@mentorloop/shared'
 import { data } from '@remix-run/node'
 import { stringify } from 'qs-esm'
 import { env } from '~/utils/env.server'
+import { requestIdHeaders } from '~/utils/logger.server'
+import { metrics } from '~/utils/metrics.server'
 
 /**
  * The one way the site talks to the CMS: server to server, over HTTP, with the signed-in user's
@@ -74,7 +76,8 @@ export function cmsUrl(path: string, query?: Record<string, unknown>): string {
 }
 
 export async function cms<T>(path: string, req: CmsRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers }
+  // The request's id goes along, so the CMS's log lines carry it too (docs/decisions/132).
+  const headers: Record<string, string> = { Accept: 'application/json', ...requestIdHeaders(), ...req.headers }
   if (req.token) headers.Authorization = `JWT ${req.token}`
   let body: string | undefined
   if (req.body !== undefined) {
@@ -87,8 +90,10 @@ export async function cms<T>(path: string, req: CmsRequest = {}): Promise<T> {
   try {
     res = await fetch(cmsUrl(path, req.query), { method: req.method ?? 'GET', headers, body, signal })
   } catch (error) {
+    metrics().cmsCalls.inc({ outcome: 'unavailable' })
     throw new CmsError(UNAVAILABLE.message, 503, null, { cause: error })
   }
+  metrics().cmsCalls.inc({ outcome: res.status === 503 ? 'unavailable' : res.ok ? 'ok' : 'refused' })
   const text = await res.text()
   let parsed: unknown = null
   if (text) {

@@ -26,6 +26,7 @@ import { getOptionalUser } from '~/utils/auth.server'
 import { readBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
 import { useLivePreview } from '~/utils/live-preview'
+import { logger } from '~/utils/logger.server'
 import { seoMeta } from '~/utils/seo'
 import { getSessionToken } from '~/utils/session.server'
 
@@ -47,7 +48,7 @@ async function loadMentors(count: Promise<number>): Promise<MentorsResult> {
   try {
     return { ok: true, mentors: await getMentorHighlights(await count) }
   } catch (error) {
-    console.warn('mentor availability failed:', (error as Error).message)
+    logger.warn({ msg: 'Mentor availability failed', err: error })
     return { ok: false, message: MENTORS_UNAVAILABLE }
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { CmsError, cms } from '~/models/cms.server'
 import { clientIp } from '~/utils/client-ip.server'
 import { env } from '~/utils/env.server'
+import { logger } from '~/utils/logger.server'
 import { hit, signInGuard } from '~/utils/rate-limit.server'
 import { safeRedirect } from '~/utils/redirect'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ ok: true, message: res.message }, 200)
   } catch (error) {
     if (error instanceof CmsError && error.status === 400) return answer({ ok: false, message: error.message }, 400)
-    console.warn('newsletter subscribe failed', (error as Error).message)
+    logger.warn({ msg: 'Newsletter subscribe failed', err: error })
     return answer({ ok: false, message: NEWSLETTER_MESSAGES.FAILED }, 503)
   }
 }

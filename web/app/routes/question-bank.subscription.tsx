@@ -21,6 +21,7 @@ import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
 import { getOptionalSession, NO_STORE, requireUser } from '~/utils/auth.server'
 import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
+import { logger } from '~/utils/logger.server'
 import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
 
 /**
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
       // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
-      console.warn('question-bank subscription status failed:', (error as Error).message)
+      logger.warn({ msg: 'Question-bank subscription status failed', err: error })
       return null
     }),
     getPlans('question-bank').catch(() => null),

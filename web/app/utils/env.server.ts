@@ -16,6 +16,9 @@ export function isLoopbackUrl(url: string): boolean {
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789'
 const DEV_SERVICE_KEY = 'dev-only-service-key-change-me-0123456789'
 
+/** A secret of at least 32 bytes (not characters: a short secret in a wide script is still short). */
+const secret = z.string().refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (e.g. `openssl rand -hex 32`)')
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Where this server reaches the CMS (server to server). */
@@ -23,14 +26,21 @@ const schema = z.object({
   /** The CMS as a browser sees it (links to /admin, media URLs). */
   CMS_PUBLIC_URL: z.string().url().default('http://localhost:3001'),
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  SESSION_SECRET: z.string().min(32).default(DEV_SESSION_SECRET),
-  SERVICE_KEY: z.string().min(32).default(DEV_SERVICE_KEY),
+  SESSION_SECRET: secret.default(DEV_SESSION_SECRET),
+  SERVICE_KEY: secret.default(DEV_SERVICE_KEY),
+  /** Bearer token for the site's /metrics; unset: its metrics are off. */
+  METRICS_TOKEN: secret.optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
+  /** Production with Razorpay's test keys on purpose (a staging copy that takes no real money). */
+  ALLOW_TEST_KEYS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   MOCKS: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
@@ -47,7 +57,12 @@ const schema = z.object({
 export type WebEnv = z.infer<typeof schema> & { isProduction: boolean; usingGoogle: boolean }
 
 function load(): WebEnv {
-  const parsed = schema.safeParse(process.env)
+  return parseEnv(process.env)
+}
+
+/** The environment `source` describes, parsed; throws with every problem named (a production one included). */
+export function parseEnv(source: Record<string, string | undefined>): WebEnv {
+  const parsed = schema.safeParse(source)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid site environment:\n${lines.join('\n')}`)
@@ -71,7 +86,17 @@ export function productionProblems(e: WebEnv): string[] {
         if (!isLoopbackUrl(url)) problems.push(`MOCKS=true is for local test runs only, but ${name} is not a loopback URL`)
       }
     }
-    if (!e.MOCKS && !e.usingGoogle) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
+    if (!e.MOCKS) {
+      // A test run (MOCKS) is on loopback URLs by rule; a real one is reached over HTTPS from elsewhere.
+      for (const [name, url] of Object.entries({ CMS_PUBLIC_URL: e.CMS_PUBLIC_URL, WEB_PUBLIC_URL: e.WEB_PUBLIC_URL })) {
+        if (isLoopbackUrl(url)) problems.push(`${name} is a loopback address (${url}): set the address people reach`)
+        else if (!url.startsWith('https://')) problems.push(`${name} must be https:// in production (${url})`)
+      }
+      if (!e.usingGoogle) problems.push('GOOGLE_CLIENT_ID is missing (the local OpenID issuer is for development only)')
+      if (!e.RAZORPAY_KEY_ID) problems.push("RAZORPAY_KEY_ID is missing: the checkout would load Razorpay's script without a key")
+      else if (e.RAZORPAY_KEY_ID.startsWith('rzp_test_') && !e.ALLOW_TEST_KEYS)
+        problems.push('RAZORPAY_KEY_ID is a test key (rzp_test_…): no real money would move (ALLOW_TEST_KEYS=true for a staging copy)')
+    }
     if (e.usingGoogle && !e.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_SECRET is missing (Google sign-in needs it)')
   }
   return problems
