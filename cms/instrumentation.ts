@@ -16,4 +16,9 @@ export async function register() {
   }
   const { markConfigChecked } = await import('./lib/observability/configState')
   markConfigChecked()
+  // Our stop on SIGTERM instead of Next's exit 143 (lib/observability/shutdown.ts).
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+    const { stopOnSignals } = await import('./lib/observability/shutdown')
+    stopOnSignals()
+  }
 }

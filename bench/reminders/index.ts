@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { formatDate, istDay, istMidnight, istMonth, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import nodemailer from 'nodemailer'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
+import { productionNode } from '../../scripts/lib/node-lts'
 import { startUntilReady } from '../../scripts/lib/processes'
+import { workerProcess } from '../../scripts/lib/production'
 import { ROOT } from '../../scripts/lib/stack'
 import type { Bench } from '../run'
 import { machineFigures, startBenchStack } from '../stack'
@@ -153,14 +154,21 @@ const bench: Bench = async () => {
     const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[]
     const one = async (text: string, values: unknown[] = []) => Number(Object.values((await q(text, values))[0] ?? {})[0] ?? 0)
     const { month, saturdays, day, settleAt, sendAt } = calendar()
-    // The second runner: production's `npm run worker`, the same loops, on the same database and sink.
-    // It loads the CMS from source (tsx): on a busy machine that takes minutes, so it starts first and
-    // loads while the clock is settled and the marketplace loaded. A start that stalls is started again.
+    // The second runner: production's `npm run worker` (compiled, on production's Node), the same
+    // loops, on the same database and sink. It starts first and loads while the clock is settled and
+    // the marketplace loaded.
     const workerSpawnedAt = performance.now()
     let workerStartedMs = 0
-    const workerStart = startUntilReady('wrk', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'cms/scripts/worker.ts'], {
-      cwd: ROOT,
-      env: { ...stack.env, JOBS_AUTORUN: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(SMTP_PORT) },
+    const workerSpec = workerProcess(ROOT, {
+      ...stack.env,
+      JOBS_AUTORUN: 'false',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(SMTP_PORT),
+      WORKER_METRICS_PORT: '0',
+    })
+    const workerStart = startUntilReady('wrk', productionNode(), workerSpec.args, {
+      cwd: workerSpec.cwd,
+      env: workerSpec.env,
       quiet: !process.env.BENCH_VERBOSE,
       readyLine: 'Jobs worker started',
       startTimeoutMs: 300_000,

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { productionNode } from '../../scripts/lib/node-lts'
 import { runToEnd } from '../../scripts/lib/processes'
 import { ROOT, type Stack, startStack } from '../../scripts/lib/stack'
 import { expectAccessible, waitForHydration } from './utils'
@@ -88,12 +89,12 @@ test('every page renders on an empty database, and shows the default content aft
   })
 
   await test.step('npm run content:init', async () => {
-    await runToEnd('content:init', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'scripts/content-init.ts'], {
-      cwd: ROOT,
+    // As an operator runs it: the compiled script, on production's Node, against the stack's database.
+    await runToEnd('content:init', productionNode(), [path.join(ROOT, 'cms/dist/content-init.mjs')], {
+      cwd: path.join(ROOT, 'cms'),
       env: stack.env,
       quiet: true,
       timeoutMs: 120_000,
-      attempts: 2,
     })
   })
 

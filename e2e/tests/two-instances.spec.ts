@@ -1,9 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
+import { productionNode } from '../../scripts/lib/node-lts'
 import { type Child, run, stopAll } from '../../scripts/lib/processes'
+import { workerProcess } from '../../scripts/lib/production'
 import { startSmtpSink } from '../../scripts/lib/smtp-sink'
 import { INSTANCE_ENV_KEYS, ROOT, startSecondInstances } from '../../scripts/lib/stack'
 import { copyStudentsWithPlans } from '../../scripts/lib/students'
@@ -203,18 +204,26 @@ async function roundRobin(upstreams: string[]) {
   }
 }
 
-/** `npm run worker` (production's background process) on the suite's database, sending through `smtpPort`; resolves once it runs. */
+/** `npm run worker` (production's background process, compiled, on production's Node) on the suite's database, sending through `smtpPort`; resolves once it runs. */
 async function startWorker(name: string, smtpPort: number) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, JOBS_AUTORUN: 'false', WORKER_INTERVAL_MS: '200' }
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    JOBS_AUTORUN: 'false',
+    WORKER_INTERVAL_MS: '200',
+    // Two workers on one machine: each its own free health port.
+    WORKER_METRICS_PORT: '0',
+  }
   for (const key of INSTANCE_ENV_KEYS) if (instanceEnv[key] !== undefined) env[key] = instanceEnv[key]
   Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), LOG_LEVEL: 'info' })
   let started: () => void = () => {}
   const ready = new Promise<void>((resolve) => {
     started = resolve
   })
-  const child = run(name, process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'cms/scripts/worker.ts'], {
-    cwd: ROOT,
-    env,
+  const spec = workerProcess(ROOT, env)
+  const child = run(name, productionNode(), spec.args, {
+    cwd: spec.cwd,
+    env: spec.env,
     quiet: !process.env.E2E_VERBOSE,
     onLine: (line) => {
       if (line.includes('Jobs worker started')) started()

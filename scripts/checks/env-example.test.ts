@@ -24,9 +24,9 @@ const ENV_SCHEMAS = ['cms/lib/env.ts', 'web/app/utils/env.server.ts']
 /** Set by the tools that run our code, not configuration a deployment chooses. */
 const ALLOWED: Record<string, string> = {
   NODE_ENV: 'set by next, remix, vitest and our stack launcher per mode, never by hand in .env',
-  CI: 'set by CI systems (Playwright retries once there)',
   NEXT_PHASE: 'set by next itself while it builds (the CMS starts no background work then)',
   NEXT_RUNTIME: 'set by next itself: the runtime (nodejs or edge) an instrumentation hook runs in',
+  NEXT_MANUAL_SIG_HANDLE: "set by our launchers and the CMS image for next start: our SIGTERM handler instead of Next's exit 143",
   PATH: "the system's, passed on to the processes our stack launcher starts",
   HOME: "the system's, passed on to the processes our stack launcher starts",
   E2E_SERVICE_KEY: 'set by e2e/global-setup.ts for the specs from the stack it started, never by hand',

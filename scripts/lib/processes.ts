@@ -41,45 +41,34 @@ export function run(
 }
 
 /**
- * Runs a command to completion; rejects with its output when it fails. A step that hangs (seen: a
- * tsx-loaded script that never settles on Node 20) is killed at `timeoutMs`, not waited on forever,
- * and, for an idempotent step, started again (`attempts`, default 1: no second start).
+ * Runs a command to completion; rejects with its output when it fails. `timeoutMs` is a hang
+ * guard: a step that does not finish in time is killed and fails (nothing is started again: a
+ * step that hangs is a finding, docs/decisions/130).
  */
 export async function runToEnd(
   name: string,
   command: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; timeoutMs?: number; attempts?: number },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean; timeoutMs?: number },
 ): Promise<void> {
-  const attempts = opts.attempts ?? 1
-  for (let attempt = 1; ; attempt++) {
-    const lines: string[] = []
-    const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
-    let timedOut = false
-    const timer = opts.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true
-          signalGroup(child, 'SIGKILL')
-        }, opts.timeoutMs)
-      : undefined
-    const code = await child.exited
-    clearTimeout(timer)
-    if (code === 0) return
-    if (timedOut && attempt < attempts) {
-      console.log(
-        `${name} did not finish in ${Math.round(opts.timeoutMs! / 1000)} s; starting it again (try ${attempt + 1} of ${attempts})`,
-      )
-      continue
-    }
-    throw new Error(`${name} failed (exit ${code}${timedOut ? ', killed at its time limit' : ''}):\n${lines.slice(-40).join('\n')}`)
-  }
+  const lines: string[] = []
+  const child = run(name, command, args, { ...opts, onLine: (l) => lines.push(l) })
+  let timedOut = false
+  const timer = opts.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true
+        signalGroup(child, 'SIGKILL')
+      }, opts.timeoutMs)
+    : undefined
+  const code = await child.exited
+  clearTimeout(timer)
+  if (code === 0) return
+  throw new Error(`${name} failed (exit ${code}${timedOut ? ', killed at its time limit' : ''}):\n${lines.slice(-40).join('\n')}`)
 }
 
 /**
- * Starts a long-running command and resolves once it prints `readyLine`. A start that neither
- * prints it nor exits within `startTimeoutMs` (seen: a tsx-loaded script whose module loading never
- * settles on Node 20, its main thread asleep) is killed and started again, `attempts` times in all;
- * a start that exits is an error at once.
+ * Starts a long-running command and resolves once it prints `readyLine`; a start that exits, or
+ * neither prints it nor exits within `startTimeoutMs`, fails (killed, not started again).
  */
 export async function startUntilReady(
   name: string,
@@ -92,41 +81,34 @@ export async function startUntilReady(
     onLine?: (line: string) => void
     readyLine: string
     startTimeoutMs: number
-    attempts?: number
   },
 ): Promise<Child> {
-  const attempts = opts.attempts ?? 2
   const lines: string[] = []
-  for (let attempt = 1; ; attempt++) {
-    let ready: () => void = () => {}
-    const isReady = new Promise<void>((resolve) => {
-      ready = resolve
-    })
-    const child = run(name, command, args, {
-      ...opts,
-      onLine: (line) => {
-        lines.push(line)
-        opts.onLine?.(line)
-        if (line.includes(opts.readyLine)) ready()
-      },
-    })
-    let timer: NodeJS.Timeout | undefined
-    const outcome = await Promise.race([
-      isReady.then(() => 'ready'),
-      child.exited.then((code) => `exited with ${code}`),
-      new Promise<string>((resolve) => {
-        timer = setTimeout(() => resolve(`did not start in ${Math.round(opts.startTimeoutMs / 1000)} s`), opts.startTimeoutMs)
-      }),
-    ])
-    clearTimeout(timer)
-    if (outcome === 'ready') return child
-    signalGroup(child, 'SIGKILL')
-    await child.exited
-    if (outcome.startsWith('exited') || attempt >= attempts) {
-      throw new Error(`${name} ${outcome} (try ${attempt} of ${attempts}):\n${lines.slice(-30).join('\n')}`)
-    }
-    console.log(`${name} ${outcome}; starting it again (try ${attempt + 1} of ${attempts})`)
-  }
+  let ready: () => void = () => {}
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve
+  })
+  const child = run(name, command, args, {
+    ...opts,
+    onLine: (line) => {
+      lines.push(line)
+      opts.onLine?.(line)
+      if (line.includes(opts.readyLine)) ready()
+    },
+  })
+  let timer: NodeJS.Timeout | undefined
+  const outcome = await Promise.race([
+    isReady.then(() => 'ready'),
+    child.exited.then((code) => `exited with ${code}`),
+    new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`did not start in ${Math.round(opts.startTimeoutMs / 1000)} s`), opts.startTimeoutMs)
+    }),
+  ])
+  clearTimeout(timer)
+  if (outcome === 'ready') return child
+  signalGroup(child, 'SIGKILL')
+  await child.exited
+  throw new Error(`${name} ${outcome}:\n${lines.slice(-30).join('\n')}`)
 }
 
 function signalGroup(child: Child, signal: NodeJS.Signals) {

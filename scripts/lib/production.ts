@@ -36,7 +36,8 @@ export function cmsProcess(root: string, env: NodeJS.ProcessEnv, opts: { port: n
     name: 'cms',
     args: [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(opts.port), '--hostname', opts.host],
     cwd: path.join(root, 'cms'),
-    env,
+    // Our SIGTERM handler (drain, close, exit 0) instead of Next's exit 143 (cms/lib/observability/shutdown.ts).
+    env: { ...env, NEXT_MANUAL_SIG_HANDLE: 'true' },
   }
 }
 

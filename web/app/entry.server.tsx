@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { contentGeneration } from '~/models/content-cache.server'
 import { deferHydration } from '~/utils/defer-hydration.server'
 import { cacheKeyFor, getCachedDocument, reuseDocument, type StoredCopy, storeDocument } from '~/utils/document-cache.server'
-import { logger, requestIdFor } from '~/utils/logger.server'
+import { logger } from '~/utils/logger.server'
 import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
@@ -16,11 +16,6 @@ export { observability } from '~/utils/observability.server'
 export { guardRoutes } from '~/utils/request-guard.server'
 
 const ABORT_DELAY = 5_000
-
-/** The request's id: server.js gave every request one (and logs it, docs/decisions/132). */
-function requestIdOf(request: Request) {
-  return requestIdFor(request.headers.get('x-request-id'))
-}
 
 /**
  * A stored page for an anonymous visitor (document-cache.server.ts), with a fresh nonce, the
@@ -33,13 +28,15 @@ export function cachedDocument(request: Request): Response | null {
   if (!cacheKey) return null
   const nonce = randomBytes(16).toString('base64')
   const hit = getCachedDocument(cacheKey, nonce)
-  return hit ? sendCopy(hit, nonce, requestIdOf(request)) : null
+  return hit ? sendCopy(hit, nonce) : null
 }
 
-/** A stored page as this request's answer: its nonce's CSP and security headers, its request id. */
-function sendCopy(copy: StoredCopy, nonce: string, requestId: string): Response {
+/**
+ * A stored page as this request's answer, with its nonce's CSP and security headers. (The request
+ * id header is server.js's, on every answer: docs/decisions/132.)
+ */
+function sendCopy(copy: StoredCopy, nonce: string): Response {
   for (const [k, v] of Object.entries(securityHeaders(nonce))) copy.headers.set(k, v)
-  copy.headers.set('X-Request-Id', requestId)
   return new Response(copy.html, { status: copy.status, headers: copy.headers })
 }
 
@@ -58,7 +55,6 @@ function dataFingerprint(context: EntryContext, status: number): string | null {
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const requestId = requestIdOf(request)
   const nonce = randomBytes(16).toString('base64')
   // Stored pages are served by cachedDocument before Remix (server.js); here the page is rendered
   // and, when it may be, stored; or, when its data is what the stored copy was rendered from, that
@@ -67,9 +63,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const generation = contentGeneration()
   const fingerprint = cacheKey ? dataFingerprint(remixContext, responseStatusCode) : null
   const same = cacheKey && fingerprint ? reuseDocument(cacheKey, fingerprint, generation, nonce) : null
-  if (same) return sendCopy(same, nonce, requestId)
+  if (same) return sendCopy(same, nonce)
   for (const [k, v] of Object.entries(securityHeaders(nonce))) responseHeaders.set(k, v)
-  responseHeaders.set('X-Request-Id', requestId)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -112,11 +107,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   })
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  const requestId = requestIdOf(request)
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
   for (const [k, v] of Object.entries(securityHeaders(''))) {
     if (k !== 'Content-Security-Policy') response.headers.set(k, v)
   }
-  response.headers.set('X-Request-Id', requestId)
   return response
 }

@@ -3,6 +3,7 @@ import { getPayload } from 'payload'
 import { migrationStatus } from '../migrations/status'
 import { databaseAnswers } from '../unavailable'
 import { configChecked } from './configState'
+import { stopping } from './shutdown'
 
 /**
  * Whether this instance may take traffic (docs/decisions/131, 133): its configuration was checked
@@ -52,9 +53,11 @@ export function migrationsPendingResponse(): Response {
   )
 }
 
-export type Readiness = { ready: boolean; checks: { config: boolean; database: boolean; migrations: boolean } }
+export type Readiness = { ready: boolean; checks: { config: boolean; database: boolean; migrations: boolean }; stopping?: true }
 
 export async function readiness(timeoutMs = 2_000): Promise<Readiness> {
+  // Stopping (SIGTERM): not ready, so the proxy sends nothing more while the last calls finish.
+  if (stopping()) return { ready: false, checks: { config: configChecked(), database: false, migrations: false }, stopping: true }
   let database = false
   let migrations = false
   try {

@@ -6,6 +6,7 @@ import { unavailableResponse } from '../unavailable'
 import { currentRequest, requestIdOf, runWithRequest } from './context'
 import { metrics } from './metrics'
 import { migrationsCurrent, migrationsPendingResponse } from './readiness'
+import { requestStarted } from './shutdown'
 
 type Handler<A> = (request: Request, args: A) => Promise<Response> | Response
 
@@ -30,6 +31,7 @@ export function serveApi<A>(handler: Handler<A>, opts: Options<A>): (request: Re
     const requestId = requestIdOf(request.headers)
     return runWithRequest({ requestId }, async () => {
       const started = performance.now()
+      const ended = requestStarted()
       let response: Response
       try {
         if (opts.needsCurrentSchema && !(await migrationsCurrent())) response = migrationsPendingResponse()
@@ -38,6 +40,8 @@ export function serveApi<A>(handler: Handler<A>, opts: Options<A>): (request: Re
         const payload = await getPayload({ config }).catch(() => null)
         payload?.logger.error({ msg: 'Request failed outside the error handling', err: error })
         response = unavailableResponseOr500(error)
+      } finally {
+        ended()
       }
       const route = await routeOf(opts, request, args)
       const status = response.status
