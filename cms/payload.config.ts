@@ -45,6 +45,7 @@ import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { mediaStoragePlugin } from './lib/media'
 import { loggerOptions } from './lib/observability/logger'
 import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
@@ -153,6 +154,8 @@ export default withInternalAccess(
     cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     sharp,
+    // Uploads in an S3-compatible bucket when S3_BUCKET is set, else in MEDIA_DIR (lib/media.ts).
+    plugins: [mediaStoragePlugin(env.media)],
     graphQL: { disablePlaygroundInProduction: true },
     telemetry: false,
     // JSON with the request id, no personal data, refusals not logged as errors (docs/decisions/132).

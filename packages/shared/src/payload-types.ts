@@ -288,6 +288,8 @@ export interface Media {
   alt: string;
   updatedAt: string;
   createdAt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   url?: string | null;
   thumbnailURL?: string | null;
   filename?: string | null;
@@ -468,6 +470,14 @@ export interface Payment {
    */
   creditEndedAt?: string | null;
   gatewayOrderId: string;
+  /**
+   * How often the sweep asked the gateway about this unpaid order.
+   */
+  reconcileChecks?: number | null;
+  /**
+   * When the sweep asks the gateway next (empty: when it is 15 minutes old).
+   */
+  reconcileAt?: string | null;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
   subscriptionEnds?: string | null;
@@ -1347,6 +1357,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   batch?: T;
   creditEndedAt?: T;
   gatewayOrderId?: T;
+  reconcileChecks?: T;
+  reconcileAt?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
   subscriptionEnds?: T;
@@ -1434,6 +1446,8 @@ export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   updatedAt?: T;
   createdAt?: T;
+  prefix?: T;
+  _objectKey?: T;
   url?: T;
   thumbnailURL?: T;
   filename?: T;
