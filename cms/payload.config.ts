@@ -37,6 +37,7 @@ import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
 import { startWorkersInThisProcess } from './jobs/autorun'
+import { reconcilePaymentsTask } from './jobs/reconcile'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
 import { withIndiaTimeDates } from './lib/adminDates'
@@ -129,7 +130,7 @@ export default withInternalAccess(
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },
     email: emailAdapter,
     jobs: {
-      tasks: [...timeTasks, ...refundTasks],
+      tasks: [...timeTasks, ...refundTasks, reconcilePaymentsTask],
       // Jobs run in per-queue loops (cms/jobs/worker.ts, docs/decisions/070): in development in the
       // CMS itself (onInit), in production in `npm run worker` (JOBS_AUTORUN=false on the CMS). The
       // pick-up is exclusive, so any number of runners at once run each job once.

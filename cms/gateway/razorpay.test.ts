@@ -158,13 +158,21 @@ describe('Razorpay adapter (contract)', () => {
   })
 
   it('an order Razorpay does not have, and a 5xx while listing, are GatewayErrors', async () => {
-    expect(await gateway().fetchOrderPayments('order_Nope').catch((e) => e)).toMatchObject({
+    expect(
+      await gateway()
+        .fetchOrderPayments('order_Nope')
+        .catch((e) => e),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       retryable: false,
       providerStatus: 400,
     })
     next = { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } } }
-    expect(await gateway().fetchOrderPayments('order_R1').catch((e) => e)).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
+    expect(
+      await gateway()
+        .fetchOrderPayments('order_R1')
+        .catch((e) => e),
+    ).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
   })
 
   it('maps Razorpay’s 400 error shape to a non-retryable GatewayError with its description', async () => {

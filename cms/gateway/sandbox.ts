@@ -121,7 +121,13 @@ export function createSandboxGateway(): SandboxGateway {
     async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
       const order = orders().get(orderId)
       // Razorpay answers 400 "The id provided does not exist" for an order it never created.
-      if (!order) throw new GatewayError('Razorpay refused to list the order’s payments: The id provided does not exist (sandbox)', 'BAD_REQUEST', false, 400)
+      if (!order)
+        throw new GatewayError(
+          'Razorpay refused to list the order’s payments: The id provided does not exist (sandbox)',
+          'BAD_REQUEST',
+          false,
+          400,
+        )
       return order.payments.map((p) => ({ ...p }))
     },
 

@@ -154,6 +154,7 @@ export interface Config {
       expireSeatOffer: TaskExpireSeatOffer;
       processRefund: TaskProcessRefund;
       retryRefunds: TaskRetryRefunds;
+      reconcilePayments: TaskReconcilePayments;
       inline: {
         input: unknown;
         output: unknown;
@@ -983,7 +984,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds';
+        taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments';
         taskID: string;
         input?:
           | {
@@ -1016,7 +1017,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds') | null;
+  taskSlug?:
+    ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -2079,6 +2081,21 @@ export interface TaskRetryRefunds {
   output: {
     attempted: number;
     settled: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskReconcilePayments".
+ */
+export interface TaskReconcilePayments {
+  input?: unknown;
+  output: {
+    checked: number;
+    completed: number;
+    failed: number;
+    waiting: number;
+    unchanged: number;
+    error: number;
   };
 }
 /**
