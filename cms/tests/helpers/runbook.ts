@@ -12,11 +12,19 @@ import pg from 'pg'
 const RUNBOOK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/operations.md')
 
 export function runbookBlock(name: string): string {
-  const text = readFileSync(RUNBOOK, 'utf8')
-  const blocks = [...text.matchAll(/```sql\n(-- runbook: ([a-z0-9-]+)\n[\s\S]*?)```/g)]
-  const found = blocks.filter((b) => b[2] === name)
+  const found: string[] = []
+  const lines = readFileSync(RUNBOOK, 'utf8').split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    // A fenced block, at the margin or indented in a list item: its lines lose that indent.
+    const open = /^( *)```sql$/.exec(lines[i]!)
+    if (!open || lines[i + 1]?.trim() !== `-- runbook: ${name}`) continue
+    const indent = open[1]!.length
+    const body: string[] = []
+    for (i++; i < lines.length && lines[i]!.trim() !== '```'; i++) body.push(lines[i]!.slice(indent))
+    found.push(body.join('\n'))
+  }
   if (found.length !== 1) throw new Error(`docs/operations.md has ${found.length} SQL blocks named "${name}" (want one)`)
-  return found[0]![1]!
+  return found[0]!
 }
 
 /** Replaces psql's `:'name'` with the quoted value, as `psql -v name=value` does. */
