@@ -97,8 +97,8 @@ describe('E-mail backlog', () => {
 
     // SMTP fixed; then the runbook's requeue, and the worker's own e-mail loop drains it.
     const sink = await startSmtpSink()
+    useMailTransportForTests(nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true }))
     try {
-      useMailTransportForTests(nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, ignoreTLS: true }))
       const requeued = await runbookSql('requeue-email')
       expect(requeued).toHaveLength(25)
       const emailLoop = workerLoops(payload).find((l) => l.name === 'e-mail')!
