@@ -1,12 +1,12 @@
 import type { CollectionConfig, Config } from 'payload'
 import { describe, expect, it } from 'vitest'
 import { Media } from '../collections/Media'
-import { loadEnv } from './env'
+import { parseEnv } from './env'
 import { mediaStoragePlugin } from './media'
 
 /** The Media collection as a config with the storage plugin applied, for the environment given. */
 async function mediaWith(vars: Record<string, string>) {
-  const e = loadEnv({ NODE_ENV: 'test', ...vars })
+  const e = parseEnv({ NODE_ENV: 'test', ...vars })
   const config = (await mediaStoragePlugin(e.media)({ collections: [Media] } as Config)) as Config
   const media = config.collections!.find((c) => c.slug === 'media') as CollectionConfig
   return { e, media, upload: media.upload as Exclude<CollectionConfig['upload'], boolean | undefined> }
@@ -54,13 +54,13 @@ describe('where uploads go', () => {
   })
 
   it('refuses a half-set S3 configuration with a clear message', () => {
-    expect(() => loadEnv({ S3_REGION: 'auto' })).toThrow(/S3_BUCKET: required/)
-    expect(() => loadEnv({ S3_BUCKET: 'b' })).toThrow(/S3_REGION: required/)
-    expect(() => loadEnv({ ...S3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/set both, or neither/)
-    expect(() => loadEnv({ ...S3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/)
+    expect(() => parseEnv({ S3_REGION: 'auto' })).toThrow(/S3_BUCKET: required/)
+    expect(() => parseEnv({ S3_BUCKET: 'b' })).toThrow(/S3_REGION: required/)
+    expect(() => parseEnv({ ...S3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/set both, or neither/)
+    expect(() => parseEnv({ ...S3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/)
     // Neither key: the SDK's own credentials (an instance role).
     const { S3_ACCESS_KEY_ID: _id, S3_SECRET_ACCESS_KEY: _secret, ...roleOnly } = S3
-    expect(loadEnv(roleOnly).media).toMatchObject({ kind: 's3', bucket: 'mentorloop-media' })
-    expect(loadEnv(roleOnly).media).not.toHaveProperty('credentials')
+    expect(parseEnv(roleOnly).media).toMatchObject({ kind: 's3', bucket: 'mentorloop-media' })
+    expect(parseEnv(roleOnly).media).not.toHaveProperty('credentials')
   })
 })

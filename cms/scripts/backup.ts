@@ -8,6 +8,8 @@
  * Media in S3 (S3_BUCKET set) are not copied: the bucket's versioning and replication keep them.
  * Exits 1 with the reason (no matching pg_dump, database unreachable) and leaves no partial backup.
  */
+// First: .env into process.env before anything reads it.
+import '../lib/dotenv'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -24,10 +26,10 @@ import {
   sha256File,
 } from '../lib/backup/manifest'
 import { findPgTool, runTool, serverVersion, splitCredentials } from '../lib/backup/pgTools'
-import { loadEnv } from '../lib/env'
+import { parseEnv } from '../lib/env'
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } })
-const env = loadEnv()
+const env = parseEnv(process.env)
 const stamp = new Date()
   .toISOString()
   .replace(/[-:]/g, '')

@@ -8,6 +8,8 @@
  * manifest: every table's row count, the money totals and every media file's checksum. Exits 0
  * only when all of it agrees. Then `npm run migrate` brings the schema up to the code's version.
  */
+// First: .env into process.env before anything reads it.
+import '../lib/dotenv'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,10 +28,10 @@ import {
   sha256File,
 } from '../lib/backup/manifest'
 import { findPgTool, runTool, serverVersion, splitCredentials } from '../lib/backup/pgTools'
-import { loadEnv } from '../lib/env'
+import { parseEnv } from '../lib/env'
 
 const { values } = parseArgs({ options: { from: { type: 'string' } } })
-const env = loadEnv()
+const env = parseEnv(process.env)
 const db = splitCredentials(env.DATABASE_URL)
 
 async function readManifest(from: string): Promise<Manifest> {

@@ -2,6 +2,7 @@ import { now } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { GatewayError, type GatewayPayment, getGateway, type PaymentGateway } from '../../gateway'
+import { metrics } from '../../lib/observability/metrics'
 import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { completePayment, markPaymentFailed } from './completePayment'
 import {
@@ -109,8 +110,19 @@ export async function reconcileDueOrders(payload: Payload, opts: { limit?: numbe
   const summary: ReconcileSummary = { checked: 0, completed: 0, failed: 0, waiting: 0, unchanged: 0, error: 0 }
   const claimed = await claimDueOrders(payload, gateway, opts.limit ?? 25)
   for (const order of claimed) {
-    summary[await reconcileOrder(payload, gateway, order)]++
+    const outcome = await reconcileOrder(payload, gateway, order)
+    summary[outcome]++
     summary.checked++
+    const counted = COUNTED[outcome]
+    if (counted) metrics().paymentVerifications.inc({ source: 'reconciliation', outcome: counted })
   }
   return summary
+}
+
+/** The sweep's outcomes in the verification metric's words (an order still waiting is no verification). */
+const COUNTED: Partial<Record<ReconcileOutcome, string>> = {
+  completed: 'completed',
+  unchanged: 'repeat',
+  failed: 'failed_payment',
+  error: 'failed',
 }

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type PostgresServer, startPostgres } from '../../../scripts/lib/postgres'
+import { runScript } from './compiledScripts'
 
 /**
  * The machine's own PostgreSQL (a server installed apart from ours, with its own client tools):
@@ -13,7 +12,6 @@ import { type PostgresServer, startPostgres } from '../../../scripts/lib/postgre
  */
 export const SERVER_URL = process.env.BACKUP_TEST_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PREFIX = 'mlbackup'
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 const databases: string[] = []
 const folders: string[] = []
@@ -44,13 +42,13 @@ export async function usePostgres15(): Promise<void> {
   const s = await onServer()
   await s.dropStaleDatabases(PREFIX)
   const source = await scratchDatabase('source')
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'scripts/migrate.ts'], {
-    cwd: path.join(ROOT, 'cms'),
-    env: { ...process.env, DATABASE_URL: source.url, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_AUTORUN: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 420_000,
-    killSignal: 'SIGKILL',
-  })
+  const migrated = await runScript(
+    'migrate',
+    [],
+    { ...process.env, DATABASE_URL: source.url, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_AUTORUN: 'false' },
+    420_000,
+  )
+  if (migrated.code !== 0) throw new Error(`migrate failed (exit ${migrated.code}):\n${migrated.output.slice(-4000)}`)
   process.env.DATABASE_URL = source.url
   process.env.MEDIA_DIR = scratchFolder('media')
 }

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import pg from 'pg'
@@ -11,6 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { flushOutbox } from '../../notifications/outbox'
 import { createBooking } from '../../services/booking'
+import { runScript } from '../helpers/compiledScripts'
 import { testPayload } from '../helpers/payload'
 import { checkoutBody, createOrder, runRefundJobs } from '../helpers/payments'
 import { dropScratch, scratchDatabase, scratchFolder } from '../helpers/postgres15'
@@ -26,8 +24,6 @@ await vi.hoisted(async () => (await import('../helpers/postgres15')).usePostgres
  * real activity (payments, bookings, a refund, an upload). The restored copy must have every row,
  * the same money and the same files.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const exec = promisify(execFile)
 
 let payload: Payload
 let rest: RestClient
@@ -45,20 +41,12 @@ beforeAll(async () => {
   admin = await createUser(payload, { roles: ['admin'] })
 })
 
-/** `npm run <script> -- <args>` from the repository's root, as the runbook says; its exit code and output. */
-async function npmRun(script: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await exec('npm', ['run', '--silent', script, '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      maxBuffer: 16 * 1024 * 1024,
-    })
-    return { code: 0, output: stdout + stderr }
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: e.code ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` }
-  }
-}
+/**
+ * `npm run backup|restore -- <args>` as production runs it: `node cms/dist/<script>.mjs`, compiled by
+ * the same step as `npm run build`, on production's Node (tests/helpers/compiledScripts.ts).
+ */
+const npmRun = (script: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runScript(script, args, { ...process.env, ...env })
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
