@@ -37,6 +37,7 @@ import { testClockEndpoint } from './endpoints/testClock'
 import { BusinessRules } from './globals/BusinessRules'
 import { SiteSettings } from './globals/SiteSettings'
 import { startWorkersInThisProcess } from './jobs/autorun'
+import { reconcilePaymentsTask } from './jobs/reconcile'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
 import { withIndiaTimeDates } from './lib/adminDates'
@@ -45,6 +46,7 @@ import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { mediaStoragePlugin } from './lib/media'
 import { loggerOptions } from './lib/observability/logger'
 import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
@@ -128,7 +130,7 @@ export default withInternalAccess(
     hooks: { afterError: [mapApiError, mapDatabaseErrors] },
     email: emailAdapter,
     jobs: {
-      tasks: [...timeTasks, ...refundTasks],
+      tasks: [...timeTasks, ...refundTasks, reconcilePaymentsTask],
       // Jobs run in per-queue loops (cms/jobs/worker.ts, docs/decisions/070): in development in the
       // CMS itself (onInit), in production in `npm run worker` (JOBS_AUTORUN=false on the CMS). The
       // pick-up is exclusive, so any number of runners at once run each job once.
@@ -153,6 +155,8 @@ export default withInternalAccess(
     cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
     sharp,
+    // Uploads in an S3-compatible bucket when S3_BUCKET is set, else in MEDIA_DIR (lib/media.ts).
+    plugins: [mediaStoragePlugin(env.media)],
     graphQL: { disablePlaygroundInProduction: true },
     telemetry: false,
     // JSON with the request id, no personal data, refusals not logged as errors (docs/decisions/132).

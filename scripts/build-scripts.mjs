@@ -13,6 +13,8 @@ export const PRODUCTION_SCRIPTS = {
   worker: 'cms/scripts/worker.ts',
   migrate: 'cms/scripts/migrate.ts',
   'content-init': 'cms/scripts/content-init.ts',
+  backup: 'cms/scripts/backup.ts',
+  restore: 'cms/scripts/restore.ts',
   start: 'scripts/start.ts',
 }
 

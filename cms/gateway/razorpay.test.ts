@@ -7,7 +7,8 @@ import { GatewayError } from './types'
 
 /**
  * Contract test of the Razorpay adapter against a local HTTP server playing Razorpay's API
- * (`POST /v1/orders`, `POST /v1/payments/:id/refund`), with its error shapes: the SDK's own
+ * (`POST /v1/orders`, `GET /v1/orders/:id/payments`, `POST /v1/payments/:id/refund`), with its
+ * error shapes: the SDK's own
  * axios instance is pointed at it, so the real SDK code runs.
  */
 type Seen = { method: string; url: string; auth: string | undefined; body: any }
@@ -17,6 +18,8 @@ let seen: Seen[] = []
 let next: { status: number; body: unknown } | 'hang' | null = null
 /** The refunds the fake has made, by payment id (GET /v1/payments/:id/refunds lists them). */
 let refunds: Record<string, { id: string; entity: 'refund'; receipt: string | null; notes: unknown; status: string }[]> = {}
+/** The payments made on each order (GET /v1/orders/:id/payments lists them). */
+let orderPayments: Record<string, Record<string, unknown>[]> = {}
 
 const KEY_ID = 'rzp_test_contract'
 const KEY_SECRET = 'contract_secret'
@@ -43,6 +46,13 @@ beforeAll(async () => {
         receipt: body.receipt,
         status: 'created',
       })
+    }
+    const ofOrder = req.url?.match(/^\/v1\/orders\/([^/?]+)\/payments$/)
+    if (req.method === 'GET' && ofOrder) {
+      const items = orderPayments[ofOrder[1]!]
+      // Razorpay's answer for an order id it does not have.
+      if (!items) return reply(res, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } })
+      return reply(res, 200, { entity: 'collection', count: items.length, items })
     }
     const listed = req.url?.match(/^\/v1\/payments\/([^/?]+)\/refunds(\?.*)?$/)
     if (req.method === 'GET' && listed) {
@@ -72,6 +82,7 @@ beforeEach(() => {
   seen = []
   next = null
   refunds = {}
+  orderPayments = {}
 })
 
 const gateway = () => createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'wh', baseUrl, timeoutMs: 500 })
@@ -117,6 +128,51 @@ describe('Razorpay adapter (contract)', () => {
     const refund = await gateway().refund({ paymentId: 'pay_X3', amount: 100, idempotencyKey: 'rfq_3_abc' })
     expect(refund.id).not.toBe('rfnd_Failed')
     expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1)
+  })
+
+  it('lists an order’s payments (orders.fetchPayments) with their status, amount and order', async () => {
+    const payment = (id: string, status: string) => ({
+      id,
+      entity: 'payment',
+      amount: 59900,
+      currency: 'INR',
+      status,
+      order_id: 'order_R1',
+      method: 'upi',
+      captured: status === 'captured',
+      email: 'student@example.com',
+      contact: '+919999999999',
+    })
+    orderPayments.order_R1 = [payment('pay_F1', 'failed'), payment('pay_C1', 'captured'), payment('pay_N1', 'some_new_status')]
+    const payments = await gateway().fetchOrderPayments('order_R1')
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/v1/orders/order_R1/payments', auth: basic })
+    // Only what reconciliation needs: no contact details are carried on.
+    expect(payments).toEqual([
+      { id: 'pay_F1', orderId: 'order_R1', status: 'failed', amount: 59900, currency: 'INR' },
+      { id: 'pay_C1', orderId: 'order_R1', status: 'captured', amount: 59900, currency: 'INR' },
+      { id: 'pay_N1', orderId: 'order_R1', status: 'created', amount: 59900, currency: 'INR' },
+    ])
+    orderPayments.order_R2 = []
+    expect(await gateway().fetchOrderPayments('order_R2')).toEqual([])
+  })
+
+  it('an order Razorpay does not have, and a 5xx while listing, are GatewayErrors', async () => {
+    expect(
+      await gateway()
+        .fetchOrderPayments('order_Nope')
+        .catch((e) => e),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      retryable: false,
+      providerStatus: 400,
+    })
+    next = { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } } }
+    expect(
+      await gateway()
+        .fetchOrderPayments('order_R1')
+        .catch((e) => e),
+    ).toMatchObject({ code: 'UNAVAILABLE', retryable: true })
   })
 
   it('maps Razorpay’s 400 error shape to a non-retryable GatewayError with its description', async () => {

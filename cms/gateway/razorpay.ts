@@ -5,6 +5,8 @@ import {
   type CreateOrderInput,
   GatewayError,
   type GatewayOrder,
+  type GatewayPayment,
+  type GatewayPaymentStatus,
   type GatewayRefund,
   type PaymentGateway,
   type RefundInput,
@@ -25,6 +27,9 @@ const toRefund = (r: RazorpayRefundRow): GatewayRefund => ({
   id: r.id,
   status: r.status === 'processed' || r.status === 'failed' ? r.status : 'pending',
 })
+
+type RazorpayPaymentRow = { id: string; order_id?: string | null; status: string; amount: number | string; currency: string }
+const PAYMENT_STATUSES: readonly GatewayPaymentStatus[] = ['created', 'authorized', 'captured', 'refunded', 'failed']
 
 type RazorpaySdkError = { statusCode?: number; error?: { code?: string; description?: string } }
 
@@ -101,6 +106,23 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
       } catch (error) {
         throw toGatewayError(error, 'refund the payment')
       }
+    },
+
+    async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+      let listed: { items: RazorpayPaymentRow[] }
+      try {
+        listed = (await sdk.orders.fetchPayments(orderId)) as unknown as { items: RazorpayPaymentRow[] }
+      } catch (error) {
+        throw toGatewayError(error, 'list the order’s payments')
+      }
+      // A status this code does not know yet (Razorpay adds some) is read as still in progress.
+      return listed.items.map((p) => ({
+        id: p.id,
+        orderId: p.order_id ?? orderId,
+        status: PAYMENT_STATUSES.includes(p.status as GatewayPaymentStatus) ? (p.status as GatewayPaymentStatus) : 'created',
+        amount: Number(p.amount),
+        currency: p.currency,
+      }))
     },
   }
 }

@@ -28,3 +28,25 @@ describe('the sandbox refund', () => {
     await expect(gateway.refund({ paymentId: 'pay_4', idempotencyKey: 'rfq_3_a' })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
   })
 })
+
+describe('the sandbox’s record of an order’s payments (orders.fetchPayments)', () => {
+  it('answers the payments its checkout made on an order, captured or failed, whichever sandbox instance asks', async () => {
+    const order = await createSandboxGateway().createOrder({ amount: 59900, currency: 'INR', receipt: 'r1' })
+    const checkout = createSandboxGateway()
+    expect(await checkout.fetchOrderPayments(order.id)).toEqual([])
+    const failed = checkout.fail(order.id)
+    const paid = checkout.pay(order.id)
+    expect(await createSandboxGateway().fetchOrderPayments(order.id)).toEqual([
+      { id: failed.metadata.payment_id, orderId: order.id, status: 'failed', amount: 59900, currency: 'INR' },
+      { id: paid.paymentId, orderId: order.id, status: 'captured', amount: 59900, currency: 'INR' },
+    ])
+  })
+
+  it('an order it never created is refused as Razorpay refuses it', async () => {
+    const error = await createSandboxGateway()
+      .fetchOrderPayments('order_sbx_unknown')
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(GatewayError)
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', retryable: false })
+  })
+})

@@ -5,6 +5,7 @@ import {
   type CreateOrderInput,
   GatewayError,
   type GatewayOrder,
+  type GatewayPayment,
   type GatewayRefund,
   type PaymentGateway,
   type RefundInput,
@@ -33,6 +34,36 @@ export type SandboxGateway = PaymentGateway & {
 }
 
 /**
+ * What the sandbox's "gateway side" remembers: the orders it created and the payments its checkout
+ * made on them (`pay`, `fail`), so `fetchOrderPayments` answers as Razorpay would, offline. Kept on
+ * the process, not the instance: the CMS's gateway, its checkout endpoint and a test's own sandbox
+ * are different instances (and a Next.js build bundles this module more than once) but one gateway.
+ * Another process (a separate worker) does not see them: there the sandbox answers "no payments"
+ * and reconciliation leaves the order for the browser or the webhook, never failing a paid one.
+ * Bounded, oldest forgotten first, so a long benchmark does not grow it without end.
+ */
+type SandboxOrder = { amount: number; currency: string; payments: GatewayPayment[] }
+const RECORDS = Symbol.for('mentorloop.sandboxGatewayOrders')
+const MAX_ORDERS = 50_000
+const records = globalThis as typeof globalThis & { [RECORDS]?: Map<string, SandboxOrder> }
+const orders = (): Map<string, SandboxOrder> => {
+  records[RECORDS] ??= new Map()
+  return records[RECORDS]
+}
+
+function remember(orderId: string, order: SandboxOrder): void {
+  const all = orders()
+  all.set(orderId, order)
+  if (all.size > MAX_ORDERS) all.delete(all.keys().next().value!)
+}
+
+/** A payment made on an order this process's sandbox created (else nothing: the gateway would not know it either). */
+function recordPayment(orderId: string, paymentId: string, status: GatewayPayment['status']): void {
+  const order = orders().get(orderId)
+  if (order) order.payments.push({ id: paymentId, orderId, status, amount: order.amount, currency: order.currency })
+}
+
+/**
  * A sandbox refund's id comes from its idempotency key, so the same key gives the same refund even
  * from another process (the CMS and the worker each hold a sandbox).
  */
@@ -46,7 +77,9 @@ export function createSandboxGateway(): SandboxGateway {
     keyId: SANDBOX_KEY_ID,
 
     async createOrder(input: CreateOrderInput): Promise<GatewayOrder> {
-      return { id: id('order_sbx'), amount: input.amount, currency: input.currency }
+      const order = { id: id('order_sbx'), amount: input.amount, currency: input.currency }
+      remember(order.id, { amount: order.amount, currency: order.currency, payments: [] })
+      return order
     },
 
     verifyCheckoutSignature(result: CheckoutResult): boolean {
@@ -85,6 +118,19 @@ export function createSandboxGateway(): SandboxGateway {
       return refund
     },
 
+    async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+      const order = orders().get(orderId)
+      // Razorpay answers 400 "The id provided does not exist" for an order it never created.
+      if (!order)
+        throw new GatewayError(
+          'Razorpay refused to list the order’s payments: The id provided does not exist (sandbox)',
+          'BAD_REQUEST',
+          false,
+          400,
+        )
+      return order.payments.map((p) => ({ ...p }))
+    },
+
     refundsOf(paymentId) {
       return [...refunds.values()]
         .filter((r) => r.paymentId === paymentId)
@@ -93,15 +139,19 @@ export function createSandboxGateway(): SandboxGateway {
 
     pay(orderId: string): CheckoutResult {
       const paymentId = id('pay_sbx')
+      // Paid at the gateway: captured (Razorpay captures automatically), whatever the browser does next.
+      recordPayment(orderId, paymentId, 'captured')
       return { orderId, paymentId, signature: checkoutSignature(orderId, paymentId, SANDBOX_KEY_SECRET) }
     },
 
     fail(orderId: string) {
+      const paymentId = id('pay_sbx')
+      recordPayment(orderId, paymentId, 'failed')
       return {
         code: 'BAD_REQUEST_ERROR',
         description: 'Your payment could not be completed (sandbox).',
         reason: 'payment_failed',
-        metadata: { order_id: orderId, payment_id: id('pay_sbx') },
+        metadata: { order_id: orderId, payment_id: paymentId },
       }
     },
 

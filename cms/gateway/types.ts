@@ -31,6 +31,13 @@ export type CheckoutResult = { orderId: string; paymentId: string; signature: st
 export type RefundInput = { paymentId: string; amount?: number; idempotencyKey: string; notes?: Record<string, string> }
 export type GatewayRefund = { id: string; status: 'pending' | 'processed' | 'failed' }
 
+/**
+ * One payment attempt on an order, as the gateway records it (Razorpay's payment entity, its
+ * `status`: `created` -> `authorized` -> `captured` (paid; later perhaps `refunded`), or `failed`).
+ */
+export type GatewayPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed'
+export type GatewayPayment = { id: string; orderId: string; status: GatewayPaymentStatus; amount: number; currency: string }
+
 export interface PaymentGateway {
   readonly name: GatewayName
   /** The public key id the checkout widget needs (never the secret). */
@@ -42,6 +49,11 @@ export interface PaymentGateway {
   verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean
   /** Idempotent by `input.idempotencyKey`. */
   refund(input: RefundInput): Promise<GatewayRefund>
+  /**
+   * The payment attempts made on an order (Razorpay's `orders.fetchPayments`), so the
+   * reconciliation sweep can settle an order whose webhook and browser never came back.
+   */
+  fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>
 }
 
 /** The provider refused or could not be reached. `retryable` says whether trying again may help. */

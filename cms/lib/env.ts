@@ -1,3 +1,5 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
 /**
@@ -17,6 +19,15 @@ const bool = z
 
 /** A secret of at least 32 bytes (not characters: a short secret in a wide script is still short). */
 const secret = z.string().refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (e.g. `openssl rand -hex 32`)')
+
+/** An optional value where an empty one (`S3_BUCKET=` in a .env) means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+
+/** Where uploads live without S3 and without MEDIA_DIR: `.data/media` at the repository's root. */
+export const DEFAULT_MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/media')
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -59,7 +70,31 @@ const schema = z.object({
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   MOCKS: bool,
   MOCKS_I_UNDERSTAND: z.string().optional(),
+  /** Uploads on local disk (a mounted volume in production) unless S3_BUCKET is set. */
+  MEDIA_DIR: optionalText,
+  // S3-compatible object storage for uploads (AWS S3, Cloudflare R2, MinIO…): on when S3_BUCKET is set.
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  /** The service's address for a non-AWS store (R2, MinIO); unset = AWS for S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  /** Both or neither: neither = the SDK's own chain (an instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO needs. */
+  S3_FORCE_PATH_STYLE: bool,
 })
+
+/** Where uploaded media live: a local folder, or an S3-compatible bucket (lib/media.ts). */
+export type MediaStorage =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3'
+      bucket: string
+      region: string
+      endpoint?: string
+      forcePathStyle: boolean
+      credentials?: { accessKeyId: string; secretAccessKey: string }
+    }
 
 /** The value of MOCKS_I_UNDERSTAND that lets a production build run with MOCKS=true. */
 export const MOCKS_OPT_IN = 'yes-this-is-not-production'
@@ -109,6 +144,33 @@ export type Env = z.infer<typeof schema> & {
   oidcIssuer: string
   oidcClientId: string
   paymentsMode: 'razorpay' | 'sandbox'
+  media: MediaStorage
+}
+
+function mediaStorageOf(e: z.infer<typeof schema>): { media: MediaStorage; problems: string[] } {
+  const problems: string[] = []
+  const anyS3 = Boolean(e.S3_REGION || e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
+  if (!e.S3_BUCKET) {
+    if (anyS3) problems.push('S3_BUCKET: required when any other S3_* variable is set (uploads go to S3 only with a bucket)')
+    return { media: { kind: 'local', dir: path.resolve(e.MEDIA_DIR ?? DEFAULT_MEDIA_DIR) }, problems }
+  }
+  if (!e.S3_REGION) problems.push('S3_REGION: required with S3_BUCKET (use "auto" for Cloudflare R2, "us-east-1" for MinIO)')
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then uses the instance role)')
+  }
+  const credentials =
+    e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined
+  return {
+    media: {
+      kind: 's3',
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? '',
+      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      ...(credentials ? { credentials } : {}),
+    },
+    problems,
+  }
 }
 
 function load(): Env {
@@ -123,6 +185,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid CMS environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const { media, problems } = mediaStorageOf(e)
+  if (problems.length > 0) throw new Error(`Invalid CMS environment:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   const usingGoogle = Boolean(e.GOOGLE_CLIENT_ID)
   const env: Env = {
     ...e,
@@ -134,6 +198,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     oidcIssuer: usingGoogle ? 'https://accounts.google.com' : (e.OIDC_ISSUER ?? 'http://localhost:3003'),
     oidcClientId: usingGoogle ? e.GOOGLE_CLIENT_ID! : (e.OIDC_CLIENT_ID ?? 'mentorloop-local'),
     paymentsMode: e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'razorpay' : 'sandbox',
+    media,
   }
   return env
 }

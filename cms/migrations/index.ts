@@ -18,6 +18,7 @@ import * as migration_20261126_092628_ratings from './20261126_092628_ratings'
 import * as migration_20261127_050000_mentor_cards_version from './20261127_050000_mentor_cards_version'
 import * as migration_20261128_120000_worker_heartbeats from './20261128_120000_worker_heartbeats'
 import * as migration_20261128_130000_money_indexes from './20261128_130000_money_indexes'
+import * as migration_20261128_223048_payment_reconciliation_media_prefix from './20261128_223048_payment_reconciliation_media_prefix'
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261128_130000_money_indexes.up,
     down: migration_20261128_130000_money_indexes.down,
     name: '20261128_130000_money_indexes',
+  },
+  {
+    up: migration_20261128_223048_payment_reconciliation_media_prefix.up,
+    down: migration_20261128_223048_payment_reconciliation_media_prefix.down,
+    name: '20261128_223048_payment_reconciliation_media_prefix',
   },
 ]

@@ -128,6 +128,25 @@ export const Payments: CollectionConfig = {
       access: { read: isAdminField },
     },
     { name: 'gatewayOrderId', type: 'text', required: true, unique: true, index: true },
+    {
+      // The reconciliation sweep's bookkeeping (services/payments/reconcile.ts, docs/decisions/160).
+      type: 'row',
+      fields: [
+        {
+          name: 'reconcileChecks',
+          type: 'number',
+          defaultValue: 0,
+          admin: { readOnly: true, description: 'How often the sweep asked the gateway about this unpaid order.' },
+          access: { read: isAdminField },
+        },
+        {
+          name: 'reconcileAt',
+          type: 'date',
+          admin: { readOnly: true, description: 'When the sweep asks the gateway next (empty: when it is 15 minutes old).' },
+          access: { read: isAdminField },
+        },
+      ],
+    },
     { name: 'gatewayPaymentId', type: 'text', unique: true, index: true },
     {
       type: 'row',

@@ -30,6 +30,25 @@ const eventSchema = z.object({
     .passthrough(),
 })
 
+/** Ids as Razorpay writes them (`order_…`, `evt_…`): anything else is left out of the log line. */
+const LOGGABLE_ID = /^[A-Za-z0-9_]{1,64}$/
+const loggable = (v: unknown) => (typeof v === 'string' && LOGGABLE_ID.test(v) ? v : undefined)
+
+/** The order, event and event id a refused delivery claims to be about, for the log: unverified, ids only. */
+function unverifiedDelivery(rawBody: string, eventIdHeader: string | null) {
+  let body: { event?: unknown; payload?: { payment?: { entity?: { order_id?: unknown } }; order?: { entity?: { id?: unknown } } } } = {}
+  try {
+    body = JSON.parse(rawBody) ?? {}
+  } catch {
+    // not JSON: nothing to name
+  }
+  return {
+    orderId: loggable(body.payload?.payment?.entity?.order_id) ?? loggable(body.payload?.order?.entity?.id) ?? null,
+    event: typeof body.event === 'string' && /^[a-z_.]{1,50}$/.test(body.event) ? body.event : null,
+    eventId: loggable(eventIdHeader) ?? null,
+  }
+}
+
 export type WebhookOutcome = { received: true; duplicate: boolean; event: string; action: string }
 
 /**
@@ -44,9 +63,14 @@ export async function handleWebhook(
   signature: string | null,
   eventIdHeader: string | null,
 ): Promise<WebhookOutcome> {
-  if (!signature) throw new AppError('INVALID_SIGNATURE', 400, 'Missing webhook signature.')
-  if (!getGateway().verifyWebhookSignature(rawBody, signature)) {
-    throw new AppError('INVALID_SIGNATURE', 400, 'Invalid webhook signature.')
+  if (!signature || !getGateway().verifyWebhookSignature(rawBody, signature)) {
+    // A wrong webhook secret after a rotation looks exactly like this: say so, with the order it
+    // was about (never the signature, the secret or the body: it carries the payer's contact).
+    req.payload.logger.warn({
+      msg: signature ? 'Webhook refused: invalid signature' : 'Webhook refused: missing signature',
+      ...unverifiedDelivery(rawBody, eventIdHeader),
+    })
+    throw new AppError('INVALID_SIGNATURE', 400, signature ? 'Invalid webhook signature.' : 'Missing webhook signature.')
   }
   let json: unknown
   try {

@@ -12,7 +12,13 @@ import { productionNode } from '../../../scripts/lib/node-lts'
  */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const OUT = path.join(ROOT, 'cms/.cache/test-scripts', String(process.pid))
-const SOURCES = { migrate: 'cms/scripts/migrate.ts', 'content-init': 'cms/scripts/content-init.ts', worker: 'cms/scripts/worker.ts' }
+const SOURCES = {
+  migrate: 'cms/scripts/migrate.ts',
+  'content-init': 'cms/scripts/content-init.ts',
+  worker: 'cms/scripts/worker.ts',
+  backup: 'cms/scripts/backup.ts',
+  restore: 'cms/scripts/restore.ts',
+}
 export type ScriptName = keyof typeof SOURCES
 
 let compiling: Promise<void> | null = null

@@ -154,6 +154,7 @@ export interface Config {
       expireSeatOffer: TaskExpireSeatOffer;
       processRefund: TaskProcessRefund;
       retryRefunds: TaskRetryRefunds;
+      reconcilePayments: TaskReconcilePayments;
       inline: {
         input: unknown;
         output: unknown;
@@ -288,6 +289,8 @@ export interface Media {
   alt: string;
   updatedAt: string;
   createdAt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   url?: string | null;
   thumbnailURL?: string | null;
   filename?: string | null;
@@ -468,6 +471,14 @@ export interface Payment {
    */
   creditEndedAt?: string | null;
   gatewayOrderId: string;
+  /**
+   * How often the sweep asked the gateway about this unpaid order.
+   */
+  reconcileChecks?: number | null;
+  /**
+   * When the sweep asks the gateway next (empty: when it is 15 minutes old).
+   */
+  reconcileAt?: string | null;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
   subscriptionEnds?: string | null;
@@ -973,7 +984,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds';
+        taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments';
         taskID: string;
         input?:
           | {
@@ -1006,7 +1017,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds') | null;
+  taskSlug?:
+    ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1347,6 +1359,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   batch?: T;
   creditEndedAt?: T;
   gatewayOrderId?: T;
+  reconcileChecks?: T;
+  reconcileAt?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
   subscriptionEnds?: T;
@@ -1434,6 +1448,8 @@ export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   updatedAt?: T;
   createdAt?: T;
+  prefix?: T;
+  _objectKey?: T;
   url?: T;
   thumbnailURL?: T;
   filename?: T;
@@ -2065,6 +2081,21 @@ export interface TaskRetryRefunds {
   output: {
     attempted: number;
     settled: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskReconcilePayments".
+ */
+export interface TaskReconcilePayments {
+  input?: unknown;
+  output: {
+    checked: number;
+    completed: number;
+    failed: number;
+    waiting: number;
+    unchanged: number;
+    error: number;
   };
 }
 /**
