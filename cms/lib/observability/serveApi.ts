@@ -2,7 +2,7 @@ import { REQUEST_ID_HEADER } from '@mentorloop/shared/logging'
 import config from '@payload-config'
 import { getPayload, type SanitizedConfig } from 'payload'
 import { routeTemplate } from '../restGuard'
-import { unavailableResponse } from '../unavailable'
+import { isDatabaseUnavailable, unavailableResponse } from '../unavailable'
 import { currentRequest, requestIdOf, runWithRequest } from './context'
 import { metrics } from './metrics'
 import { migrationsCurrent, migrationsPendingResponse } from './readiness'
@@ -70,8 +70,7 @@ async function routeOf<A>(opts: Options<A>, request: Request, args: A): Promise<
 }
 
 function unavailableResponseOr500(error: unknown): Response {
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'POOL_BUSY' || code === 'ECONNREFUSED') return unavailableResponse()
+  if (isDatabaseUnavailable(error)) return unavailableResponse()
   return Response.json({ code: 'INTERNAL', message: 'Something went wrong.' }, { status: 500, headers: { 'Cache-Control': 'no-store' } })
 }
 
