@@ -1,16 +1,22 @@
 /**
- * `npm test`: every test. Unit tests (Vitest), integration tests against real PostgreSQL (Vitest,
- * a fresh database per run), then browser tests (Playwright in Debian's Chromium) against
- * production builds on a fresh database, then every benchmark's quick mode (small data, the same
- * checks). `--only=unit|int|e2e|bench` runs one phase.
+ * `npm test`: every test. Unit tests and the repository's checks (lint, types, Vitest), integration
+ * tests against real PostgreSQL (Vitest, a fresh database per run), browser tests (Playwright in
+ * Debian's Chromium) against production builds on a fresh database, then every benchmark's quick
+ * mode (small data, the same checks). `--only=unit|int|e2e|bench` runs one phase.
+ *
+ * Phases that do not depend on each other overlap (docs/decisions/137): the production builds are
+ * made while the unit tests run (after lint and types), and the integration tests run while the browser tests do. Each
+ * has its own database server and ports, and a browser test spends much of its time waiting on
+ * the browser, which the integration tests fill. The benchmarks come last, alone: their figures
+ * are only meaningful on a machine nothing else of ours is loading.
  */
 import path from 'node:path'
-import { runToEnd } from './lib/processes'
+import { runToEnd, stopAll } from './lib/processes'
 import { ROOT } from './lib/stack'
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]
 const BIN = path.join(ROOT, 'node_modules/.bin')
-const env = { ...process.env, FORCE_COLOR: '1' }
+const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '1' }
 const timings: [string, number][] = []
 
 async function phase(name: string, fn: () => Promise<void>) {
@@ -18,31 +24,65 @@ async function phase(name: string, fn: () => Promise<void>) {
   const started = Date.now()
   console.log(`\n\x1b[1m▶ ${name}\x1b[0m`)
   await fn()
-  timings.push([name, (Date.now() - started) / 1000])
+  const seconds = (Date.now() - started) / 1000
+  timings.push([name, seconds])
+  console.log(`\n\x1b[1m✔ ${name}\x1b[0m ${seconds.toFixed(0)}s`)
 }
 
-const vitest = (cwd: string, args: string[] = []) =>
-  runToEnd('test', path.join(BIN, 'vitest'), ['run', ...args], { cwd: path.join(ROOT, cwd), env })
+const vitest = (label: string, cwd: string, args: string[] = []) =>
+  runToEnd(label, path.join(BIN, 'vitest'), ['run', ...args], { cwd: path.join(ROOT, cwd), env })
+
+/** Lint and types: first, alone (Next's build rewrites .next/types, which the CMS's type check reads). */
+const checks = async () => {
+  // `biome ci`: lint rules, formatting and import order, read-only.
+  await runToEnd('lint', path.join(BIN, 'biome'), ['ci', '.'], { cwd: ROOT, env })
+  await runToEnd('types', path.join(BIN, 'turbo'), ['run', 'typecheck'], { cwd: ROOT, env })
+  // scripts/, e2e/ and bench/ belong to no workspace: the root tsconfig.json covers them.
+  await runToEnd('types', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT, env })
+}
+
+const unitTests = async () => {
+  await vitest('unit', 'scripts') // checks of the repository itself: layer boundaries, .env.example
+  await vitest('unit', 'packages/shared')
+  await vitest('unit', 'web')
+  await vitest('unit', 'cms', ['--project', 'unit'])
+}
+
+/** The production builds the browser tests run (turbo skips an unchanged one). */
+const build = () => runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
 
 try {
-  await phase('unit', async () => {
-    // `biome ci`: lint rules, formatting and import order, read-only.
-    await runToEnd('lint', path.join(BIN, 'biome'), ['ci', '.'], { cwd: ROOT, env })
-    await runToEnd('types', path.join(BIN, 'turbo'), ['run', 'typecheck'], { cwd: ROOT, env })
-    // scripts/, e2e/ and bench/ belong to no workspace: the root tsconfig.json covers them.
-    await runToEnd('types', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT, env })
-    await vitest('scripts') // checks of the repository itself: layer boundaries, .env.example
-    await vitest('packages/shared')
-    await vitest('web')
-    await vitest('cms', ['--project', 'unit'])
-  })
-  await phase('int', async () => {
-    await vitest('cms', ['--project', 'int'])
-  })
-  await phase('e2e', async () => {
-    await runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
-    await runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env })
-  })
+  if (!only) {
+    // The unit phase type-checks every workspace, so the builds beside it skip Next's second,
+    // identical check (cms/next.config.ts); a type error still fails this run, in the unit phase.
+    env.BUILD_SKIP_TYPECHECK = '1'
+    await phase('unit + build', async () => {
+      await checks()
+      // The benchmarks' site build (web/build-bench, with its benchmark routes) is made here too.
+      const benchBuild = () =>
+        runToEnd('build', path.join(BIN, 'remix'), ['vite:build'], { cwd: path.join(ROOT, 'web'), env: { ...env, BENCH_ROUTES: '1' } })
+      await Promise.all([unitTests(), build().then(benchBuild)])
+      env.BENCH_SKIP_BUILD = '1'
+    })
+    await phase('int + e2e', () =>
+      Promise.all([
+        vitest('int', 'cms', ['--project', 'int']),
+        runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env }),
+      ]).then(() => {}),
+    )
+  }
+  if (only) {
+    // One phase on its own (`--only=…`).
+    await phase('unit', async () => {
+      await checks()
+      await unitTests()
+    })
+    await phase('int', () => vitest('int', 'cms', ['--project', 'int']))
+    await phase('e2e', async () => {
+      await build()
+      await runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env })
+    })
+  }
   await phase('bench', async () => {
     // Every benchmark on small data with its own correctness checks: a change that breaks one fails here.
     await runToEnd('bench', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'bench/run.ts', '--quick'], { cwd: ROOT, env })
@@ -50,5 +90,7 @@ try {
   console.log(`\n\x1b[32m✔ all tests passed\x1b[0m  ${timings.map(([n, s]) => `${n} ${s.toFixed(0)}s`).join(' · ')}`)
 } catch (error) {
   console.error(`\n\x1b[31m✘ ${(error as Error).message.split('\n')[0]}\x1b[0m`)
+  // A phase beside the failed one is still running: stop it (and what it started) before leaving.
+  await stopAll(5_000)
   process.exit(1)
 }
