@@ -1,3 +1,4 @@
+import { nowMs } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { operationalState } from './operationalState'
@@ -69,13 +70,12 @@ export const metrics = (): Metrics => (globals[KEY] ??= createMetrics())
 export function registerDatabaseGauges(payload: Payload): void {
   const { registry } = metrics()
   if (registry.getSingleMetric('mentorloop_worker_heartbeat_age_seconds')) return
-  let reading: Promise<Awaited<ReturnType<typeof operationalState>> | null> | null = null
-  // One reading per scrape, shared by the gauges below (each gauge's collect runs on its own).
+  let reading: { at: number; state: Promise<Awaited<ReturnType<typeof operationalState>> | null> } | null = null
+  // One reading per scrape, shared by the gauges below (each gauge's collect runs on its own):
+  // a reading younger than a second is reused.
   const read = () => {
-    reading ??= operationalState(payload)
-      .catch(() => null)
-      .finally(() => setTimeout(() => (reading = null), 1_000))
-    return reading
+    if (!reading || nowMs() - reading.at >= 1_000) reading = { at: nowMs(), state: operationalState(payload).catch(() => null) }
+    return reading.state
   }
   new Gauge({
     name: 'mentorloop_worker_heartbeat_age_seconds',
