@@ -8,6 +8,10 @@
  * - give every request an id (the proxy's, or a new one), kept for every log line written while it
  *   runs, sent on to the CMS and returned as X-Request-Id; one JSON access-log line per request;
  *   Prometheus metrics at /metrics for METRICS_TOKEN (docs/decisions/132, 133);
+ * - read what a request still sends after its answer, so a kept-alive connection is never reset
+ *   under the next request (server/http-hygiene.js; docs/decisions/171);
+ * - mark every answer to a request with a session `private, no-store`, and every answer
+ *   `Vary: Cookie`, in one place for every route (app/utils/cache-policy.server.ts; 170);
  * - refuse a bad production configuration at start: every problem printed, exit 1 (134);
  * - stop on SIGTERM: no new connections, the open ones answered, then exit 0.
  * `node server.js ./build/server/index.js`, PORT and HOST as for remix-serve.
@@ -18,6 +22,7 @@ import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { cachePolicy, drainBodyAfterAnswer } from './server/http-hygiene.js'
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
 let build
@@ -39,6 +44,7 @@ const accessLog = process.env.WEB_ACCESS_LOG !== 'false'
 
 const app = express()
 app.disable('x-powered-by')
+app.use(drainBodyAfterAnswer)
 app.use((req, res, next) => {
   const requestId = observability.requestIdFor(req.headers['x-request-id'])
   // Remix's Request is built from these headers: loaders and the CMS calls see the same id.
@@ -69,6 +75,8 @@ app.get('/metrics', async (req, res) => {
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
+// Built assets and public files above are the same for everyone; every other answer is the page's.
+app.use(cachePolicy(build.entry.module.cacheHeadersFor))
 const cachedDocument = build.entry.module.cachedDocument
 app.get('*', (req, res, next) => {
   let hit = null
