@@ -99,12 +99,33 @@ app.get('*', (req, res, next) => {
     (error) => next(error),
   )
 })
+// Where a request that changes something comes from is decided here, by the request guard's own
+// check (app/utils/request-guard.server.ts, docs/decisions/172): Remix 2 would answer a foreign
+// Origin with a bare 500 before the guard runs; without Origin it lets the action run, and the guard
+// refuses with 403 and the page.
+const { isSameOriginRequest } = build.entry.module
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const headers = new Headers()
+  for (const name of ['origin', 'sec-fetch-site', 'referer']) {
+    const value = req.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  try {
+    res.locals.sameOrigin = isSameOriginRequest(new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), { headers }))
+  } catch {
+    // No usable Host: nothing to compare the request's origin with.
+    res.locals.sameOrigin = false
+  }
+  delete req.headers.origin
+  next()
+})
 app.all(
   '*',
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
+    getLoadContext: (req, res) => ({ socketAddress: req.socket.remoteAddress ?? null, sameOrigin: res.locals.sameOrigin }),
   }),
 )
 

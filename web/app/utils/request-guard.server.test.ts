@@ -54,6 +54,11 @@ describe('same-origin actions', () => {
     expect(await res?.text()).toBe(FOREIGN_ORIGIN_MESSAGE)
   })
 
+  it('the production server’s verdict stands when it took Origin away (Remix would answer it with a 500)', async () => {
+    expect((await checkActionRequest(post({}), 'routes/book', { sameOrigin: false }))?.status).toBe(403)
+    expect(await checkActionRequest(post({}), 'routes/book', { sameOrigin: true })).toBeNull()
+  })
+
   it.each([
     ['the public origin', { Origin: PUBLIC, 'Sec-Fetch-Site': 'same-origin' }],
     ['the address the request was sent to', { Origin: 'http://localhost' }],

@@ -80,12 +80,26 @@ async function readUpTo(request: Request, max: number): Promise<ArrayBuffer | nu
   return out.buffer
 }
 
+/**
+ * What the production server found about where a request came from, before Remix saw it (server.js):
+ * Remix 2 compares `Origin` with `Host` itself and answers a mismatch with a bare 500 before any
+ * action runs, so the server decides first, takes `Origin` away and hands its verdict on here.
+ */
+export type GuardContext = { sameOrigin?: boolean } | null | undefined
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The production server's verdict on the request's origin (server.js); absent elsewhere. */
+    sameOrigin?: boolean
+  }
+}
+
 /** The refusal for an action request that is not a form sent by POST from the site's own pages, or null when it may go on. */
-export async function checkActionRequest(request: Request, routeId: string): Promise<Response | null> {
+export async function checkActionRequest(request: Request, routeId: string, context?: GuardContext): Promise<Response | null> {
   if (request.method !== 'POST') {
     return refusal(405, `This page does not accept ${request.method} requests.`, { Allow: ALLOWED_METHODS })
   }
-  if (!isSameOriginRequest(request)) return refusal(403, FOREIGN_ORIGIN_MESSAGE)
+  if (context?.sameOrigin === false || !isSameOriginRequest(request)) return refusal(403, FOREIGN_ORIGIN_MESSAGE)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_ACTION_BODY_BYTES) return refusal(413, 'The form is too large.')
   if (NON_FORM_ROUTES.has(routeId)) return null
@@ -104,7 +118,7 @@ export async function checkActionRequest(request: Request, routeId: string): Pro
 /** Runs `checkActionRequest` before the action; a refusal is thrown, so pages show it in their ErrorBoundary. */
 export function guardAction(routeId: string, action: ActionFunction): ActionFunction {
   return async (args) => {
-    const refused = await checkActionRequest(args.request, routeId)
+    const refused = await checkActionRequest(args.request, routeId, args.context)
     if (refused) throw refused
     return action(args)
   }
