@@ -143,8 +143,7 @@ test('every action refuses a request from another site with 403 and the site’s
       if (res.status() !== 403) failures.push(what)
       else if (!body.includes('sent from another website')) failures.push(`${what}: not our message`)
       // A page's action answers with the site's page (its header and error section), not bare text.
-      else if (route.page && !/<html[\s\S]*Not allowed/.test(body))
-        failures.push(`${what}: not the site's error page`)
+      else if (route.page && !/<html[\s\S]*Not allowed/.test(body)) failures.push(`${what}: not the site's error page`)
     }
   }
   expect(failures).toEqual([])
