@@ -121,7 +121,7 @@ test('every action refuses a request from another site with 403 and the site’s
   await signInAs(page, 'studentWithPlan')
   const site = context.request
   const host = new URL(baseURL!).hostname
-  const foreign = [
+  const foreign: Record<string, string>[] = [
     { Origin: 'https://evil.example' },
     // A sibling subdomain: SameSite=Lax cookies do not stop it.
     { Origin: `http://evil.${host}`, 'Sec-Fetch-Site': 'same-site' },
