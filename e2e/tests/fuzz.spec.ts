@@ -496,11 +496,15 @@ test('large forms and GETs on shared kept-alive connections: no connection is re
   })
 
   const send = (r: Sent) =>
-    new Promise<{ status: number } | { error: string }>((resolve) => {
+    new Promise<{ status: number; text: string } | { error: string }>((resolve) => {
       const headers = { ...r.headers, ...(r.body ? { 'Content-Length': String(Buffer.byteLength(r.body)) } : {}) }
       const req = http.request({ host: site.hostname, port: site.port, method: r.method, path: r.path, agent, headers }, (res) => {
-        res.resume()
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }))
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          if (text.length < 200_000) text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
         res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
       })
       req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')))
@@ -526,6 +530,19 @@ test('large forms and GETs on shared kept-alive connections: no connection is re
       }
     }),
   )
+  // A form over the 1 MB limit is answered 413 with the site's page, and its connection serves the next request.
+  for (let i = 0; i < 3; i++) {
+    const tooLarge = await send({
+      method: 'POST',
+      path: '/myDashboard',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form(1200),
+    })
+    if (!('status' in tooLarge) || tooLarge.status !== 413 || !/<html[\s\S]*The form is too large/.test(tooLarge.text))
+      failures.push(`too large: ${JSON.stringify('status' in tooLarge ? tooLarge.status : tooLarge)}`)
+    const after = await send({ method: 'GET', path: '/question-bank/subscription', headers: {} })
+    if ('error' in after) failures.push(`${after.error}: GET after a form too large`)
+  }
   agent.destroy()
   console.log(`kept-alive mix: ${plan.length} requests in ${((Date.now() - started) / 1000).toFixed(1)}s; ${JSON.stringify(byStatus)}`)
   expect(failures.slice(0, 40)).toEqual([])
