@@ -8,6 +8,10 @@
  * - give every request an id (the proxy's, or a new one), kept for every log line written while it
  *   runs, sent on to the CMS and returned as X-Request-Id; one JSON access-log line per request;
  *   Prometheus metrics at /metrics for METRICS_TOKEN (docs/decisions/132, 133);
+ * - read what a request still sends after its answer, so a kept-alive connection is never reset
+ *   under the next request (server/http-hygiene.js; docs/decisions/171);
+ * - mark every answer to a request with a session `private, no-store`, and every answer
+ *   `Vary: Cookie`, in one place for every route (app/utils/cache-policy.server.ts; 170);
  * - refuse a bad production configuration at start: every problem printed, exit 1 (134);
  * - stop on SIGTERM: no new connections, the open ones answered, then exit 0.
  * `node server.js ./build/server/index.js`, PORT and HOST as for remix-serve.
@@ -18,6 +22,7 @@ import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { cachePolicy, drainBodyAfterAnswer } from './server/http-hygiene.js'
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
 let build
@@ -39,6 +44,7 @@ const accessLog = process.env.WEB_ACCESS_LOG !== 'false'
 
 const app = express()
 app.disable('x-powered-by')
+app.use(drainBodyAfterAnswer)
 app.use((req, res, next) => {
   const requestId = observability.requestIdFor(req.headers['x-request-id'])
   // Remix's Request is built from these headers: loaders and the CMS calls see the same id.
@@ -69,6 +75,8 @@ app.get('/metrics', async (req, res) => {
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
+// Built assets and public files above are the same for everyone; every other answer is the page's.
+app.use(cachePolicy(build.entry.module.cacheHeadersFor))
 const cachedDocument = build.entry.module.cachedDocument
 app.get('*', (req, res, next) => {
   let hit = null
@@ -91,12 +99,33 @@ app.get('*', (req, res, next) => {
     (error) => next(error),
   )
 })
+// Where a request that changes something comes from is decided here, by the request guard's own
+// check (app/utils/request-guard.server.ts, docs/decisions/172): Remix 2 would answer a foreign
+// Origin with a bare 500 before the guard runs; without Origin it lets the action run, and the guard
+// refuses with 403 and the page.
+const { isSameOriginRequest } = build.entry.module
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const headers = new Headers()
+  for (const name of ['origin', 'sec-fetch-site', 'referer']) {
+    const value = req.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  try {
+    res.locals.sameOrigin = isSameOriginRequest(new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), { headers }))
+  } catch {
+    // No usable Host: nothing to compare the request's origin with.
+    res.locals.sameOrigin = false
+  }
+  delete req.headers.origin
+  next()
+})
 app.all(
   '*',
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
+    getLoadContext: (req, res) => ({ socketAddress: req.socket.remoteAddress ?? null, sameOrigin: res.locals.sameOrigin }),
   }),
 )
 

@@ -3,5 +3,5 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
-  test: { environment: 'node', include: ['app/**/*.test.ts', 'app/**/*.test.tsx', '*.test.ts'] },
+  test: { environment: 'node', include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.test.ts', '*.test.ts'] },
 })

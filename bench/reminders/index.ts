@@ -115,13 +115,20 @@ function calendar() {
 }
 
 const bench: Bench = async () => {
-  const saved = { JOBS_AUTORUN: process.env.JOBS_AUTORUN, SMTP_HOST: process.env.SMTP_HOST, SMTP_PORT: process.env.SMTP_PORT }
+  const saved = {
+    JOBS_AUTORUN: process.env.JOBS_AUTORUN,
+    SMTP_HOST: process.env.SMTP_HOST,
+    SMTP_PORT: process.env.SMTP_PORT,
+    SMTP_ALLOW_PLAIN: process.env.SMTP_ALLOW_PLAIN,
+  }
   const sink = smtpSink()
   await sink.start(SMTP_PORT)
   // The CMS runs its own runners (its clock is the one the test clock moves) and sends through the sink.
   process.env.JOBS_AUTORUN = 'true'
   process.env.SMTP_HOST = '127.0.0.1'
   process.env.SMTP_PORT = String(SMTP_PORT)
+  // The sink speaks plain SMTP; a production build sends over it only when allowed.
+  process.env.SMTP_ALLOW_PLAIN = 'true'
   console.log(`SMTP sink on 127.0.0.1:${SMTP_PORT}; starting the production CMS and site on a fresh database...`)
   const stack = await startBenchStack('remind', BASE).finally(() => {
     for (const [k, v] of Object.entries(saved)) {
@@ -164,6 +171,7 @@ const bench: Bench = async () => {
       JOBS_AUTORUN: 'false',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(SMTP_PORT),
+      SMTP_ALLOW_PLAIN: 'true',
       WORKER_METRICS_PORT: '0',
     })
     const workerStart = startUntilReady('wrk', productionNode(), workerSpec.args, {

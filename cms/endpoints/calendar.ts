@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { endpoint } from '../lib/endpoint'
 import { attendanceOf, markAttendance } from '../services/sessions/attendance'
-import { calendarOf, feedOwner, preferencesOf, renewFeedToken, setRemindersOff } from '../services/sessions/feed'
+import {
+  calendarOf,
+  feedOwner,
+  preferencesOf,
+  renewFeedToken,
+  revokeFeedToken,
+  setRemindersOff,
+  signOutEverywhere,
+} from '../services/sessions/feed'
 
 const calendarResponse = (ics: string, filename: string) =>
   new Response(ics, {
@@ -39,7 +47,7 @@ const mineEndpoint = endpoint({
     calendarResponse(await calendarOf(req, user.id, { bookingId: query.booking ?? null }), 'mentorloop-sessions.ics'),
 })
 
-/** GET /api/me/preferences — reminders on or off, and the calendar feed's token (the owner only). */
+/** GET /api/me/preferences — reminders on or off, and whether a calendar feed link exists (the owner only). */
 const getPreferences = endpoint({
   path: '/me/preferences',
   method: 'get',
@@ -58,13 +66,34 @@ const setPreferences = endpoint({
   handler: async ({ req, user, body }) => setRemindersOff(req, user.id, body.remindersOff),
 })
 
-/** POST /api/me/calendar-token — a new private feed URL; the old one stops working. */
+/** POST /api/me/calendar-token — a new private feed URL, in this answer only; the old one stops working. */
 const renewToken = endpoint({
   path: '/me/calendar-token',
   method: 'post',
   auth: 'user',
   failure: 'Failed to make a new calendar link',
   handler: async ({ req, user }) => ({ calendarToken: await renewFeedToken(req, user.id) }),
+})
+
+/** POST /api/me/calendar-token/revoke — the private feed URL stops working; no new one is made. */
+const revokeToken = endpoint({
+  path: '/me/calendar-token/revoke',
+  method: 'post',
+  auth: 'user',
+  failure: 'Failed to turn the calendar link off',
+  handler: async ({ req, user }) => {
+    await revokeFeedToken(req, user.id)
+    return { calendarFeed: false }
+  },
+})
+
+/** POST /api/me/sign-out-everywhere — every session of the account (site and CMS) and the calendar feed end. */
+const signOutAll = endpoint({
+  path: '/me/sign-out-everywhere',
+  method: 'post',
+  auth: 'user',
+  failure: 'Failed to sign out everywhere',
+  handler: async ({ req, user }) => signOutEverywhere(req, user.id),
 })
 
 /** POST /api/attendance {sessionId, userId, status} — the batch's mentor or an admin, from the session's start. */
@@ -92,4 +121,14 @@ const myAttendance = endpoint({
   handler: async ({ req, user }) => ({ attendance: await attendanceOf(req, user.id) }),
 })
 
-export const calendarEndpoints = [feedEndpoint, mineEndpoint, getPreferences, setPreferences, renewToken, markEndpoint, myAttendance]
+export const calendarEndpoints = [
+  feedEndpoint,
+  mineEndpoint,
+  getPreferences,
+  setPreferences,
+  renewToken,
+  revokeToken,
+  signOutAll,
+  markEndpoint,
+  myAttendance,
+]

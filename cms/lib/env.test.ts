@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { DEV_PAYLOAD_SECRET, DEV_SERVICE_KEY, type Env, env, isLoopbackUrl, MOCKS_OPT_IN, productionProblems, secureCookies } from './env'
+import {
+  DEV_PAYLOAD_SECRET,
+  DEV_SERVICE_KEY,
+  type Env,
+  env,
+  isLoopbackUrl,
+  MOCKS_OPT_IN,
+  parseEnv,
+  productionProblems,
+  productionWarnings,
+  secureCookies,
+} from './env'
 
 const prod = (over: Partial<Env>): Env => ({ ...env, isProduction: true, NODE_ENV: 'production', ...over })
 
@@ -133,5 +144,17 @@ describe('the /admin session cookie', () => {
     const { Users } = await import('../collections/Users')
     const auth = Users.auth as { cookies?: { secure?: boolean; sameSite?: unknown } }
     expect(auth.cookies).toEqual({ secure: secureCookies(env.CMS_PUBLIC_URL), sameSite: 'Lax' })
+  })
+})
+
+describe('plain SMTP in production (docs/decisions/173)', () => {
+  it('is allowed only by SMTP_ALLOW_PLAIN=true, and a production start warns about it', () => {
+    expect(parseEnv({}).SMTP_ALLOW_PLAIN).toBe(false)
+    expect(parseEnv({ SMTP_ALLOW_PLAIN: 'true' }).SMTP_ALLOW_PLAIN).toBe(true)
+    expect(() => parseEnv({ SMTP_ALLOW_PLAIN: 'sure' })).toThrow(/SMTP_ALLOW_PLAIN/)
+    expect(productionWarnings(prod({ ...REAL, SMTP_ALLOW_PLAIN: true })).join('\n')).toMatch(/SMTP_ALLOW_PLAIN=true/)
+    expect(productionWarnings(prod({ ...REAL, SMTP_ALLOW_PLAIN: false }))).toEqual([])
+    // Allowing plain SMTP is a warning, not a refusal.
+    expect(productionProblems(prod({ ...REAL, SMTP_ALLOW_PLAIN: true }))).toEqual([])
   })
 })

@@ -60,6 +60,11 @@ const schema = z.object({
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
+  /**
+   * Production sends mail over TLS only (STARTTLS required on 587, TLS from the start on 465);
+   * true lets it fall back to plain SMTP, for a relay on the same host or a test sink. Logged at warn.
+   */
+  SMTP_ALLOW_PLAIN: bool,
   MAIL_FROM: z.string().default('MentorLoop <no-reply@mentorloop.in>'),
   /** Production without SMTP on purpose: e-mails are kept in the outbox, not sent (a staging copy). */
   EMAIL_DISABLED: bool,
@@ -231,6 +236,15 @@ export function productionProblems(env: Env): string[] {
       problems.push('SMTP_HOST is missing: e-mails would be kept in the outbox, never sent (EMAIL_DISABLED=true if that is what you want)')
   }
   return problems
+}
+
+/** What a production start should say but may go on with (logged at warn, once per process). */
+export function productionWarnings(env: Env): string[] {
+  if (!env.isProduction) return []
+  const warnings: string[] = []
+  if (env.SMTP_HOST && env.SMTP_ALLOW_PLAIN)
+    warnings.push('SMTP_ALLOW_PLAIN=true: e-mail may go over plain SMTP, where the password and reset links can be read on the way')
+  return warnings
 }
 
 /** Passwords of our examples (docker-compose's old default, .env.example) and the classic placeholders. */

@@ -1,7 +1,8 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer, { type Transporter } from 'nodemailer'
+import type SMTPPool from 'nodemailer/lib/smtp-pool'
 import type { Payload, PayloadRequest } from 'payload'
-import { env } from '../lib/env'
+import { type Env, env } from '../lib/env'
 import { metrics } from '../lib/observability/metrics'
 import { txQuery } from '../lib/transaction'
 import { methodOf } from '../services/sessions/ics'
@@ -98,23 +99,36 @@ export async function claimEmails(payload: Payload, opts: { lane: Lane | 'all'; 
 
 let transport: Transporter | null | undefined
 
+/**
+ * The SMTP connection's options. Port 465 is TLS from the start; any other port upgrades with
+ * STARTTLS, which production requires (`requireTLS`: a server, or someone on the way, that strips
+ * STARTTLS gets no password and no reset link in clear text) unless the operator allowed plain
+ * SMTP with SMTP_ALLOW_PLAIN=true (warned about at start, lib/startupCheck.ts).
+ */
+export function smtpOptions(
+  e: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_ALLOW_PLAIN' | 'isProduction'>,
+): SMTPPool.Options {
+  const port = e.SMTP_PORT ?? 587
+  const secure = port === 465
+  return {
+    host: e.SMTP_HOST,
+    port,
+    secure,
+    requireTLS: !secure && e.isProduction && !e.SMTP_ALLOW_PLAIN,
+    auth: e.SMTP_USER ? { user: e.SMTP_USER, pass: e.SMTP_PASS ?? '' } : undefined,
+    pool: true,
+    maxConnections: 5,
+    // Well inside the lease: a send either ends or fails before another sender may take the row.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  }
+}
+
 /** SMTP through nodemailer (pooled) when SMTP_HOST is set; otherwise messages are captured in the outbox. */
 export function mailTransport(): Transporter | null {
   if (transport !== undefined) return transport
-  transport = env.SMTP_HOST
-    ? nodemailer.createTransport({
-        host: env.SMTP_HOST,
-        port: env.SMTP_PORT ?? 587,
-        secure: (env.SMTP_PORT ?? 587) === 465,
-        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-        pool: true,
-        maxConnections: 5,
-        // Well inside the lease: a send either ends or fails before another sender may take the row.
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
-      })
-    : null
+  transport = env.SMTP_HOST ? nodemailer.createTransport(smtpOptions(env)) : null
   return transport
 }
 

@@ -81,6 +81,8 @@ function productionEnv(): NodeJS.ProcessEnv {
     MOCKS_I_UNDERSTAND: 'yes-this-is-not-production',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(sink.port),
+    // The local sink speaks plain SMTP; production requires TLS unless allowed (docs/decisions/173).
+    SMTP_ALLOW_PLAIN: 'true',
     WORKER_METRICS_PORT: String(ports.worker),
     SIGN_IN_LIMIT_PER_IP: '2000',
     NEXT_TELEMETRY_DISABLED: '1',

@@ -20,8 +20,10 @@ test.afterAll(async () => moveCmsClock(0))
 test('dashboard: reminders off and on, a private calendar link that works without a cookie and stops when replaced', async ({
   page,
   request,
+  browser,
 }) => {
-  await signInWithEmail(page, `reminders-${stamp}@students.mentorloop.in`)
+  const address = `reminders-${stamp}@students.mentorloop.in`
+  await signInWithEmail(page, address)
   await page.goto('/myDashboard')
   await waitForHydration(page)
   const prefs = page.getByTestId('preferences')
@@ -57,8 +59,33 @@ test('dashboard: reminders off and on, a private calendar link that works withou
   await expect(page.getByText('Your calendar link is ready')).toBeVisible()
   await expect(feed).not.toHaveValue(first.toString())
   expect((await request.get(first.pathname)).status()).toBe(404)
-  expect((await request.get(new URL(await feed.inputValue()).pathname)).status()).toBe(200)
+  const second = new URL(await feed.inputValue())
+  expect((await request.get(second.pathname)).status()).toBe(200)
   expect((await request.get('/api/calendar/forged.ics')).status()).toBe(404)
+
+  // Shown once (docs/decisions/174): the page says a link exists, never what it is, once reloaded.
+  await page.goto('/myDashboard')
+  await expect(prefs.getByTestId('feed-on')).toBeVisible()
+  await expect(prefs.getByLabel('Private calendar link')).toHaveCount(0)
+  expect(await page.content()).not.toContain(second.pathname)
+  await waitForHydration(page)
+  await prefs.getByRole('button', { name: 'Turn the link off' }).click()
+  await expect(page.getByText('Your calendar link is off')).toBeVisible()
+  expect((await request.get(second.pathname)).status()).toBe(404)
+
+  // Sign out everywhere: this browser and another one where the student is signed in, and the feed.
+  await prefs.getByRole('button', { name: 'Make my calendar link' }).click()
+  const third = new URL(await feed.inputValue())
+  const elsewhere = await browser.newContext()
+  const other = await elsewhere.newPage()
+  await signInWithEmail(other, address)
+  await prefs.getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(page.getByText('You are signed out everywhere')).toBeVisible()
+  await expect(page.getByTestId('header-sign-in')).toBeVisible()
+  await other.goto('/myDashboard')
+  await expect(other).toHaveURL(/\/login/)
+  expect((await request.get(third.pathname)).status()).toBe(404)
+  await elsewhere.close()
 })
 
 /** Buys the Beginner Techy plan through the sandbox checkout. */

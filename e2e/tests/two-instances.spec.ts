@@ -215,7 +215,7 @@ async function startWorker(name: string, smtpPort: number) {
     WORKER_METRICS_PORT: '0',
   }
   for (const key of INSTANCE_ENV_KEYS) if (instanceEnv[key] !== undefined) env[key] = instanceEnv[key]
-  Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), LOG_LEVEL: 'info' })
+  Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_ALLOW_PLAIN: 'true', LOG_LEVEL: 'info' })
   let started: () => void = () => {}
   const ready = new Promise<void>((resolve) => {
     started = resolve

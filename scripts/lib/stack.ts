@@ -143,7 +143,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     if (opts.mode === 'prod' && opts.worker) {
       env.JOBS_AUTORUN = 'false'
-      const smtp = opts.worker.smtp ? { SMTP_HOST: opts.worker.smtp.host, SMTP_PORT: String(opts.worker.smtp.port) } : {}
+      // The local sink speaks plain SMTP: a production build needs the operator's explicit allowance for it.
+      const smtp = opts.worker.smtp
+        ? { SMTP_HOST: opts.worker.smtp.host, SMTP_PORT: String(opts.worker.smtp.port), SMTP_ALLOW_PLAIN: 'true' }
+        : {}
       children.push(spawnSpec(workerProcess(ROOT, { ...env, ...smtp, WORKER_METRICS_PORT: '0' })))
     }
 

@@ -11,9 +11,10 @@ import { NonceProvider } from '~/utils/nonce-provider'
 import { securityHeaders } from '~/utils/security-headers.server'
 
 // The production server wraps every route action with the request guard (web/server/build.js),
-// and logs, counts and ids every request with these (server.js).
+// logs, counts and ids every request with these, and sets who may keep a copy of each answer (server.js).
+export { cacheHeadersFor } from '~/utils/cache-policy.server'
 export { observability } from '~/utils/observability.server'
-export { guardRoutes } from '~/utils/request-guard.server'
+export { guardRoutes, isSameOriginRequest } from '~/utils/request-guard.server'
 
 const ABORT_DELAY = 5_000
 

@@ -118,9 +118,19 @@ export const Users: CollectionConfig = {
       admin: { description: 'When set, no 24-hour or 1-hour reminders are sent (moves and cancellations still are).' },
     },
     {
-      // The private calendar feed's token (docs/decisions/106): a secret in a URL, so nobody but
-      // the owner reads it and nobody writes it through the API (the dashboard's endpoint makes a new one).
+      // Replaced by calendarTokenHash (docs/decisions/174): no longer read or written, emptied by
+      // the migration that added the hash; kept until a contract step drops it.
       name: 'calendarToken',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { hidden: true },
+      access: { create: () => false, update: () => false, read: () => false },
+    },
+    {
+      // The private calendar feed's token, as its SHA-256 (docs/decisions/106, 174): the token is a
+      // secret in a URL, shown once when made; the database keeps only what identifies it.
+      name: 'calendarTokenHash',
       type: 'text',
       unique: true,
       index: true,

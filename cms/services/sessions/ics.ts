@@ -23,10 +23,53 @@ const stamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '')
 
-const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break (CRLF,
+ * a bare CR or LF, Unicode's line and paragraph separators) written as the two characters `\n`, a tab as a space,
+ * and every other control character (NUL, DEL, C1) dropped: a bare carriage return in a title must not
+ * start a line of its own, which some calendar apps read as a new property or a new event.
+ */
+export const escapeText = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n')
+    .replace(/\t/g, ' ')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
 
-/** Lines longer than 75 octets are folded (RFC 5545 3.1); ASCII-safe split by characters, 73 per line. */
-const fold = (line: string) => (line.length <= 73 ? line : (line.match(/.{1,73}/g)?.join('\r\n ') ?? line))
+/** A URI value: no control character and no space may stand in it (it would end or break the line). */
+const cleanUri = (s: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  s.replace(/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/g, '')
+
+const FOLD_OCTETS = 75
+const encoder = new TextEncoder()
+
+/**
+ * A content line folded at 75 octets (RFC 5545 3.1): each continuation starts with a space, which
+ * counts toward its 75, and a fold never falls inside a UTF-8 character (nor between the halves of
+ * a surrogate pair: iterating the string walks code points).
+ */
+export function fold(line: string): string {
+  const parts: string[] = []
+  let current = ''
+  let octets = 0
+  for (const char of line) {
+    const size = encoder.encode(char).length
+    const limit = parts.length === 0 ? FOLD_OCTETS : FOLD_OCTETS - 1
+    if (octets + size > limit) {
+      parts.push(current)
+      current = ''
+      octets = 0
+    }
+    current += char
+    octets += size
+  }
+  parts.push(current)
+  return parts.join('\r\n ')
+}
 
 /** The one UID of a session, in every e-mail and feed. */
 export const sessionUid = (id: number) => `session-${id}@mentorloop`
@@ -42,7 +85,7 @@ function event(s: CalendarSession, dtstamp: string, cancelled: boolean): string[
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
     fold(`SUMMARY:${escapeText(`${s.title} with ${s.mentorName}`)}`),
-    ...(s.meetingLink ? [fold(`LOCATION:${escapeText(s.meetingLink)}`), fold(`URL:${s.meetingLink}`)] : []),
+    ...(s.meetingLink ? [fold(`LOCATION:${escapeText(s.meetingLink)}`), fold(`URL:${cleanUri(s.meetingLink)}`)] : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
   ]

@@ -187,7 +187,7 @@ describe('session reminders', () => {
   it('the calendar feed: a private token URL works without a cookie, follows changes, and stops when renewed', async () => {
     const { students, session, admin } = await scene()
     const s = students[0]!
-    expect((await api.get('/me/preferences', { token: s.token })).body).toEqual({ remindersOff: false, calendarToken: null })
+    expect((await api.get('/me/preferences', { token: s.token })).body).toEqual({ remindersOff: false, calendarFeed: false })
     const { calendarToken } = (await api.post('/me/calendar-token', { token: s.token })).body
     expect(calendarToken).toMatch(/^[A-Za-z0-9_-]{32}$/)
     const feed = await api.get(`/calendar/feed/${calendarToken}.ics`)

@@ -206,6 +206,7 @@ export interface User {
    */
   remindersOff?: boolean | null;
   calendarToken?: string | null;
+  calendarTokenHash?: string | null;
   /**
    * Google account subject, set by sign-in.
    */
@@ -1191,6 +1192,7 @@ export interface UsersSelect<T extends boolean = true> {
   passwordLogin?: T;
   remindersOff?: T;
   calendarToken?: T;
+  calendarTokenHash?: T;
   googleSub?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -1,10 +1,11 @@
 import { CmsError, cms } from './cms.server'
 
 /**
- * Session reminders and the private calendar feed (docs/decisions/105, 106): the CMS keeps the
- * preference and the feed's token and builds every calendar; the site shows and relays them.
+ * Session reminders and the private calendar feed (docs/decisions/105, 106, 174): the CMS keeps the
+ * preference and the feed token's hash and builds every calendar; the site shows and relays them.
+ * A feed link is shown once, in the answer that made it; afterwards only that one exists.
  */
-export type Preferences = { remindersOff: boolean; calendarToken: string | null }
+export type Preferences = { remindersOff: boolean; calendarFeed: boolean }
 
 export const getPreferences = (token: string) => cms<Preferences>('/me/preferences', { token })
 
@@ -18,6 +19,14 @@ export const setRemindersOff = (token: string, remindersOff: boolean) =>
 
 export const renewCalendarToken = (token: string) =>
   cms<{ calendarToken: string }>('/me/calendar-token', { method: 'POST', token }).then((r) => r.calendarToken)
+
+export const revokeCalendarToken = (token: string) => cms<{ calendarFeed: false }>('/me/calendar-token/revoke', { method: 'POST', token })
+
+/** Ends every session of the account (this one too) and its calendar feed. */
+export const signOutEverywhere = (token: string) => cms<{ sessionsEnded: number }>('/me/sign-out-everywhere', { method: 'POST', token })
+
+/** The private feed's address for a token. */
+export const feedUrlOf = (publicUrl: string, calendarToken: string) => `${publicUrl.replace(/\/$/, '')}/api/calendar/${calendarToken}.ics`
 
 /** The feed's token in a URL path: 32 URL-safe characters, then `.ics`. */
 export const FEED_FILE = /^([A-Za-z0-9_-]{32})\.ics$/

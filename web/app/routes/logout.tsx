@@ -11,7 +11,7 @@ import { redirectWithToast } from '~/utils/toast.server'
  * POST /logout: revoke the session on the CMS (the token stops working there at once), clear
  * the cookie, confirm, go home. If the CMS cannot be reached the session is still live there,
  * so we say "Logout Failed" with the reason and keep the person signed in to try again.
- * The cookie is SameSite=Lax, so another site cannot post this form for you.
+ * Another site cannot post this form for you: the request guard refuses it (docs/decisions/172).
  */
 export async function loader() {
   return redirect('/', { headers: NO_STORE })

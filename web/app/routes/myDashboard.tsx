@@ -1,7 +1,7 @@
 import type { BatchView, BookingView, NoticeView, PlanTimeline, RatingCard, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
 import { formatDate, formatDateRange, formatDateTime, formatRupees, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import { ConfirmAction } from '~/components/booking/ConfirmAction'
@@ -26,19 +26,24 @@ import {
 } from '~/models/booking.server'
 import {
   type AttendanceMark,
+  feedUrlOf,
   getMyAttendance,
   getPreferences,
   type Preferences,
   renewCalendarToken,
+  revokeCalendarToken,
   setRemindersOff,
+  signOutEverywhere,
 } from '~/models/calendar.server'
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
 import { getMyRatingCards, rateFormSchema, saveRating } from '~/models/ratings.server'
-import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { forgetCachedUser, NO_STORE, requireUser } from '~/utils/auth.server'
+import { clearBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
+import { destroySessionCookie } from '~/utils/session.server'
 import { streamOnNavigation } from '~/utils/stream.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
@@ -77,10 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMyAttendance(token).catch(() => [] as AttendanceMark[]),
     getMyRatingCards(token).catch(() => [] as RatingCard[]),
   ])
-  const feedUrl = preferences?.calendarToken
-    ? `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/api/calendar/${preferences.calendarToken}.ics`
-    : null
-  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance, ratingCards }, { headers: NO_STORE })
+  return data({ email: user.email, name: user.name, sessions, preferences, attendance, ratingCards }, { headers: NO_STORE })
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -92,6 +94,8 @@ const actionSchema = z.discriminatedUnion('intent', [
   // A checkbox sends its value only when ticked: absent means "no reminders".
   z.object({ intent: z.literal('reminders'), reminders: z.literal('on').optional() }),
   z.object({ intent: z.literal('calendar-link') }),
+  z.object({ intent: z.literal('calendar-off') }),
+  z.object({ intent: z.literal('sign-out-everywhere') }),
   rateFormSchema,
 ])
 
@@ -102,6 +106,8 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
   decline: 'The seat could not be declined',
   reminders: 'Your reminder preference could not be saved',
   'calendar-link': 'A new calendar link could not be made',
+  'calendar-off': 'The calendar link could not be turned off',
+  'sign-out-everywhere': 'Signing out everywhere did not work',
   rate: 'Your rating could not be saved',
 }
 
@@ -160,12 +166,31 @@ export async function action({ request }: ActionFunctionArgs) {
           description: 'You can change it until the batch ends.',
         })
       case 'calendar-link':
-        await renewCalendarToken(token)
+        // Shown in this answer only (docs/decisions/174): the CMS keeps no copy it could show again.
+        return data({ feedUrl: feedUrlOf(env.WEB_PUBLIC_URL, await renewCalendarToken(token)) }, { headers: NO_STORE })
+      case 'calendar-off':
+        await revokeCalendarToken(token)
         return redirectWithToast('/myDashboard#preferences', {
           type: 'success',
-          title: 'Your calendar link is ready',
-          description: 'Any link you shared before no longer works.',
+          title: 'Your calendar link is off',
+          description: 'Calendar apps subscribed to it no longer see your sessions.',
         })
+      case 'sign-out-everywhere': {
+        await signOutEverywhere(token)
+        forgetCachedUser(token)
+        const headers = new Headers(NO_STORE)
+        headers.append('Set-Cookie', await destroySessionCookie())
+        headers.append('Set-Cookie', await clearBookingDraft())
+        return redirectWithToast(
+          '/',
+          {
+            type: 'success',
+            title: 'You are signed out everywhere',
+            description: 'Every device was signed out and your calendar link is off.',
+          },
+          { headers },
+        )
+      }
     }
   } catch (error) {
     const message = error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : undefined
@@ -177,7 +202,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions, preferences, feedUrl, attendance, ratingCards } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, attendance, ratingCards } = useLoaderData<typeof loader>()
+  const made = useActionData<typeof action>()
+  const feedUrl = made && 'feedUrl' in made ? made.feedUrl : null
   return (
     <PrivatePage title="Dashboard" subtitle="Track your upcoming classes and mentorship sessions.">
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
@@ -282,6 +309,10 @@ function PreferencesSection({ preferences, feedUrl }: { preferences: Preferences
             <h3 className="font-semibold">Your sessions in your calendar app</h3>
             {feedUrl ? (
               <>
+                <p className="mt-1 text-sm text-slate-700" role="status">
+                  Your calendar link is ready. Copy it now: we keep no readable copy, so it is shown only this once. Any link you made
+                  before no longer works.
+                </p>
                 <p className="mt-1 text-sm text-slate-700">
                   Subscribe to this private link in Google Calendar, Apple Calendar or Outlook; moved and cancelled sessions update on their
                   own. Keep it to yourself: anyone with the link sees your session times.
@@ -297,15 +328,43 @@ function PreferencesSection({ preferences, feedUrl }: { preferences: Preferences
                   data-testid="feed-url"
                 />
               </>
+            ) : preferences.calendarFeed ? (
+              <p className="mt-1 text-sm text-slate-700" data-testid="feed-on">
+                Your private calendar link is on. It was shown once, when you made it; make a new one if you lost it (the old one then stops
+                working).
+              </p>
             ) : (
               <p className="mt-1 text-sm text-slate-700">
                 Make a private link your calendar app can subscribe to; moved and cancelled sessions then update on their own.
               </p>
             )}
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="calendar-link" />
+                <button type="submit" className={secondaryButton}>
+                  {feedUrl || preferences.calendarFeed ? 'Replace the link (the old one stops working)' : 'Make my calendar link'}
+                </button>
+              </Form>
+              {feedUrl || preferences.calendarFeed ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="calendar-off" />
+                  <button type="submit" className={secondaryButton}>
+                    Turn the link off
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <h3 className="font-semibold">Sign out everywhere</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              Signs your account out on every device and browser, this one too, and turns your calendar link off. Use it after signing in on
+              a shared or lost device.
+            </p>
             <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="calendar-link" />
+              <input type="hidden" name="intent" value="sign-out-everywhere" />
               <button type="submit" className={secondaryButton}>
-                {feedUrl ? 'Replace the link (the old one stops working)' : 'Make my calendar link'}
+                Sign out everywhere
               </button>
             </Form>
           </div>

@@ -1,6 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { checkActionRequest, guardRoutes } from './request-guard.server'
+import { checkActionRequest, FOREIGN_ORIGIN_MESSAGE, guardRoutes, isSameOriginRequest } from './request-guard.server'
 
 const url = 'http://localhost/book'
 const form = (body: string, type = 'application/x-www-form-urlencoded') =>
@@ -32,6 +32,41 @@ describe('checkActionRequest', () => {
 
   it('the JSON routes read their own body', async () => {
     expect(await checkActionRequest(form('{"a":1}', 'application/json'), 'routes/api.revalidate')).toBeNull()
+  })
+})
+
+describe('same-origin actions', () => {
+  const post = (headers: Record<string, string>) =>
+    new Request(url, { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } })
+  const PUBLIC = 'https://mentorloop.in'
+
+  it.each([
+    ['a foreign Origin', { Origin: 'https://evil.example' }],
+    ['a sibling subdomain', { Origin: 'https://evil.mentorloop.in', 'Sec-Fetch-Site': 'same-site' }],
+    ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Origin: null (a sandboxed frame)', { Origin: 'null' }],
+    ['the same host on another port', { Origin: 'http://localhost:4444' }],
+    ['no Origin, a foreign Referer', { Referer: 'https://evil.example/page' }],
+  ])('%s is refused with 403', async (_what, headers) => {
+    expect(isSameOriginRequest(post(headers), PUBLIC)).toBe(false)
+    const res = await checkActionRequest(post(headers), 'routes/book')
+    expect(res?.status).toBe(403)
+    expect(await res?.text()).toBe(FOREIGN_ORIGIN_MESSAGE)
+  })
+
+  it('the production server’s verdict stands when it took Origin away (Remix would answer it with a 500)', async () => {
+    expect((await checkActionRequest(post({}), 'routes/book', { sameOrigin: false }))?.status).toBe(403)
+    expect(await checkActionRequest(post({}), 'routes/book', { sameOrigin: true })).toBeNull()
+  })
+
+  it.each([
+    ['the public origin', { Origin: PUBLIC, 'Sec-Fetch-Site': 'same-origin' }],
+    ['the address the request was sent to', { Origin: 'http://localhost' }],
+    ['Sec-Fetch-Site: same-origin alone', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['an old browser: no Origin, no Sec-Fetch-Site, a same-origin Referer', { Referer: `${PUBLIC}/myDashboard` }],
+    ['a server or a browser that sends nothing', {}],
+  ])('%s passes', (_what, headers) => {
+    expect(isSameOriginRequest(post(headers), PUBLIC)).toBe(true)
   })
 })
 

@@ -3,8 +3,9 @@ import { env } from './env.server'
 
 /**
  * The signed-in person's Payload session token, in the site's own cookie: HttpOnly (no script
- * reads it), SameSite=Lax (not sent on cross-site POSTs, so /logout cannot be forged), Secure in
- * production. The browser never talks to the CMS; loaders send the token in `Authorization`.
+ * reads it), SameSite=Lax (not sent on cross-site POSTs; a sibling subdomain is same-site, and the
+ * request guard refuses it: docs/decisions/172), Secure in production. The browser never talks to
+ * the CMS; loaders send the token in `Authorization`.
  */
 /** `Secure` in production unless the site's public address is plain HTTP (a local production-like stack). */
 export const sessionCookieIsSecure = (e: Pick<typeof env, 'isProduction' | 'WEB_PUBLIC_URL'>) =>
