@@ -17,7 +17,8 @@ export default async function globalSetup(_config: FullConfig) {
   const stack = await startStack({
     mode: 'prod',
     ports: E2E_PORTS,
-    pgDataDir: path.join(ROOT, '.data/e2e-postgres'),
+    // One data folder per server: shards of the suite run side by side, each with its own.
+    pgDataDir: path.join(ROOT, `.data/e2e-postgres-${E2E_PORTS.pg}`),
     database: `e2e_${process.pid}_${Date.now().toString(36)}`,
     freshDatabase: true,
     mocks: true,

@@ -16,7 +16,9 @@ export const CHROMIUM_FLAGS = [
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  // `npm test` runs the suite as shards side by side (scripts/test.ts), each its own stack: each
+  // keeps its artifacts apart (E2E_OUTPUT_SUFFIX).
+  outputDir: `../test-results/e2e${process.env.E2E_OUTPUT_SUFFIX ?? ''}`,
   fullyParallel: false,
   workers: 1,
   // No retries, in CI or anywhere: a test that passes only the second time is a finding (issue 36).
@@ -24,7 +26,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
-  reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `../playwright-report${process.env.E2E_OUTPUT_SUFFIX ?? ''}`, open: 'never' }]],
   globalSetup: './global-setup.ts',
   use: {
     baseURL: process.env.E2E_WEB_URL ?? `http://localhost:${process.env.E2E_PORT_BASE ?? 4100}`,

@@ -5,7 +5,7 @@
  * mode (small data, the same checks). `--only=unit|int|e2e|bench` runs one phase.
  *
  * Phases that do not depend on each other overlap (docs/decisions/137): the production builds are
- * made while the unit tests run (after lint and types), and the integration tests run while the browser tests do. Each
+ * made while the unit tests run (after lint and types), and the integration tests run while the browser tests do, which run as three shards, each on its own stack. Each
  * has its own database server and ports, and a browser test spends much of its time waiting on
  * the browser, which the integration tests fill. The benchmarks come last, alone: their figures
  * are only meaningful on a machine nothing else of ours is loading.
@@ -48,6 +48,24 @@ const unitTests = async () => {
   await vitest('unit', 'cms', ['--project', 'unit'])
 }
 
+/**
+ * The browser suite in shards side by side, each on a stack of its own (its ports, its PostgreSQL,
+ * its CMS test clock): a browser test mostly waits (on Chromium, on its page's timers), so three
+ * share two cores well, where one Playwright worker on one stack could not (its tests share that
+ * stack's clock and data). Playwright splits the files between them.
+ */
+const E2E_SHARDS = 3
+const e2eShard = (index: number, total: number) => {
+  const base = Number(process.env.E2E_PORT_BASE ?? 4100) + (index - 1) * 100
+  const pg = Number(process.env.E2E_PG_PORT ?? 54349) + (index - 1) * 10
+  return runToEnd(
+    `e2e${index}`,
+    path.join(BIN, 'playwright'),
+    ['test', '--config', 'e2e/playwright.config.ts', `--shard=${index}/${total}`],
+    { cwd: ROOT, env: { ...env, E2E_PORT_BASE: String(base), E2E_PG_PORT: String(pg), E2E_OUTPUT_SUFFIX: `-${index}` } },
+  )
+}
+
 /** The production builds the browser tests run (turbo skips an unchanged one). */
 const build = () => runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
 
@@ -64,12 +82,10 @@ try {
       await Promise.all([unitTests(), build().then(benchBuild)])
       env.BENCH_SKIP_BUILD = '1'
     })
-    await phase('int + e2e', () =>
-      Promise.all([
-        vitest('int', 'cms', ['--project', 'int']),
-        runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env }),
-      ]).then(() => {}),
-    )
+    await phase('int + e2e', async () => {
+      const shards = Array.from({ length: E2E_SHARDS }, (_, i) => e2eShard(i + 1, E2E_SHARDS))
+      await Promise.all([vitest('int', 'cms', ['--project', 'int']), ...shards])
+    })
   }
   if (only) {
     // One phase on its own (`--only=…`).

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   stack = await startStack({
     mode: 'prod',
     ports: { web: base, cms: base + 1, oidc: base + 3, pg: Number(process.env.E2E_PG_PORT ?? 54349) + 1 },
-    pgDataDir: path.join(ROOT, '.data/e2e-empty-postgres'),
+    pgDataDir: path.join(ROOT, `.data/e2e-empty-postgres-${base}`),
     serverUrl: shared ? new URL('/postgres', shared).toString() : undefined,
     database: `e2e_${process.pid}_empty_${Date.now().toString(36)}`,
     freshDatabase: true,

@@ -58,7 +58,7 @@ test('PostgreSQL stopped under load: only 503s meanwhile, both servers recover, 
   const stack: Stack = await startStack({
     mode: 'prod',
     ports,
-    pgDataDir: path.join(ROOT, '.data/e2e-outage-postgres'),
+    pgDataDir: path.join(ROOT, `.data/e2e-outage-postgres-${process.env.E2E_PORT_BASE ?? 4100}`),
     database: `outage_${process.pid}_${Date.now().toString(36)}`,
     freshDatabase: true,
     mocks: true,
