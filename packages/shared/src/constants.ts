@@ -70,3 +70,10 @@ export const RENEWAL_REMINDER_DAYS = 3
 
 /** The refund promise (docs/decisions/107): hours after the end of a student's Session 1 in which a refund is approved at once. */
 export const DEFAULT_REFUND_WINDOW_HOURS = 72
+
+/**
+ * How long a refund takes to reach the student once approved: the refund dialog's figure
+ * (docs/spec.md §9), the one figure every dialog, e-mail and policy page states (the copy's
+ * `{refundDays}`; docs/decisions/180-policies-from-the-rules.md). The spec's policy said 5-10.
+ */
+export const REFUND_ARRIVES_WITHIN = '5-7 business days'
