@@ -320,7 +320,7 @@ export interface Media {
   };
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -605,7 +605,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -637,7 +637,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -1717,7 +1717,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".

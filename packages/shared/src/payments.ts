@@ -102,18 +102,24 @@ export type PaymentHistoryItem = {
    */
   covers: PaymentCover | null
   createdAt: string
-  /** `refundedAt`: when the gateway reported the money returned (status `refunded`). */
-  refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null } | null
+  /**
+   * `refundedAt`: when the gateway reported the money returned (status `refunded`); `requestedAt`:
+   * when the student asked (a `requested` one can be withdrawn until our team decides).
+   */
+  refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null; requestedAt: string } | null
   /** Which refund case applies now to a completed, paid mentorship payment (docs/decisions/107); null otherwise. */
   refundCase?: RefundCase | null
 }
 
 /**
- * What happens to a refund asked for now (docs/decisions/107): inside the promise's window after the
- * end of Session 1 of the payment's batch it is approved at once; before Session 1 has ended or after
- * the window an admin decides; an unused credit is returned at once.
+ * What happens to a refund asked for now (docs/decisions/107, 181): before the payment's batch starts
+ * it is approved at once (the seat passes on), as cancelling the seat and asking for the credit back
+ * would be; inside the promise's window after the end of Session 1 of the payment's batch it is
+ * approved at once; from the batch's start until Session 1 has ended, or after the window, an admin
+ * decides; an unused credit is returned at once.
  */
 export type RefundCase =
+  | { kind: 'before-batch'; windowHours: number; batchStartsOn: string }
   | { kind: 'promise'; windowHours: number; session1EndedAt: string; until: string }
   | { kind: 'before-session-1'; windowHours: number; session1EndsAt: string | null }
   | { kind: 'after-window'; windowHours: number; closedAt: string }
