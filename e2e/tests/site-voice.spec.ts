@@ -85,7 +85,7 @@ test('a visitor: "Sign in" and no avatar, and the question bank’s Free and Plu
   await expect(page).toHaveURL('/login?redirectTo=%2Fquestion-bank%2Fsubscription')
 })
 
-test('the hero’s three stats stand on one line at 375 and 1280 px', async ({ page }) => {
+test('the hero’s stats stand on one line at 375 and 1280 px (its rating figures only once there are real ratings)', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
   for (const width of [375, 1280]) {
@@ -94,7 +94,8 @@ test('the hero’s three stats stand on one line at 375 and 1280 px', async ({ p
       .getByTestId('hero-stat')
       .locator('dd')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top))
-    expect(tops).toHaveLength(3)
+    // Without 20 real ratings the two rating figures are left out (docs/decisions/182).
+    expect(tops).toHaveLength(1)
     expect(Math.max(...tops) - Math.min(...tops), `value tops at ${width}px: ${tops.join(', ')}`).toBeLessThan(1)
   }
   await expectAccessible(page)

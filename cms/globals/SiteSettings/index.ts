@@ -88,7 +88,9 @@ export const SiteSettings: GlobalConfig = {
                     { label: 'Average rating (from real ratings)', value: 'averageRating' },
                     { label: 'Session satisfaction: 4 and 5 stars (from real ratings)', value: 'satisfaction' },
                   ],
-                  admin: { description: `A figure from real ratings replaces the value from ${RATINGS_FOR_HERO} ratings.` },
+                  admin: {
+                    description: `A figure from real ratings replaces the value from ${RATINGS_FOR_HERO} ratings; until then the stat is not shown (a typed rating is not one anyone gave).`,
+                  },
                 },
               ],
             },
@@ -185,7 +187,8 @@ export const SiteSettings: GlobalConfig = {
                   type: 'date',
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },
-                    description: 'The banner reads “until {date}” and hides itself after this moment. Empty: no end.',
+                    description:
+                      'The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.',
                   },
                 },
               ],

@@ -1745,7 +1745,7 @@ export interface SiteSetting {
           value: string;
           label: string;
           /**
-           * A figure from real ratings replaces the value from 20 ratings.
+           * A figure from real ratings replaces the value from 20 ratings; until then the stat is not shown (a typed rating is not one anyone gave).
            */
           figure?: ('text' | 'averageRating' | 'satisfaction') | null;
           id?: string | null;
@@ -1798,7 +1798,7 @@ export interface SiteSetting {
     heading: string;
     banner?: string | null;
     /**
-     * The banner reads “until {date}” and hides itself after this moment. Empty: no end.
+     * The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.
      */
     bannerEndsAt?: string | null;
   };

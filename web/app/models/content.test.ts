@@ -133,9 +133,10 @@ describe('withRatingFigures', () => {
   }).hero
   const values = (h: ReturnType<typeof withRatingFigures>) => h?.stats.map((s) => s.value)
 
-  it('keeps the CMS text until the site uses real figures (20 ratings), or when the CMS cannot say', () => {
-    expect(values(withRatingFigures(hero, { count: 19, average: 3.2, satisfaction: 40, live: false }))).toEqual(['4.9/5', '95%', '3-5x'])
-    expect(values(withRatingFigures(hero, null))).toEqual(['4.9/5', '95%', '3-5x'])
+  it('shows no rating figure until the site has real ones (20 ratings), nor when the CMS cannot say: never the CMS’s typed text', () => {
+    expect(values(withRatingFigures(hero, { count: 19, average: 3.2, satisfaction: 40, live: false }))).toEqual(['3-5x'])
+    expect(values(withRatingFigures(hero, { count: 0, average: null, satisfaction: null, live: false }))).toEqual(['3-5x'])
+    expect(values(withRatingFigures(hero, null))).toEqual(['3-5x'])
     expect(withRatingFigures(null, { count: 25, average: 4, satisfaction: 80, live: true })).toBeNull()
   })
 
