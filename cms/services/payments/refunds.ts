@@ -63,9 +63,11 @@ export async function requestRefund(
     // Before the batch starts (docs/decisions/181): approved at once and the seat passes on, as
     // cancelling the seat and asking for the credit back would be.
     if (promised?.kind === 'before-batch') {
+      // The credit ends now: a seat cancelled before the refund settles must not turn the payment
+      // back into a credit another seat could use.
       return approveAtOnce(
         req,
-        { user, paymentId: payment.id, input, endCredit: false },
+        { user, paymentId: payment.id, input, endCredit: true },
         {
           template: 'refund-before-batch-approved',
           subject: 'Your refund is approved',

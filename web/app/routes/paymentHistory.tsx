@@ -1,4 +1,5 @@
 import {
+  creditLastDay,
   formatDate,
   formatDateRange,
   formatRupees,
@@ -179,7 +180,9 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
             <dd className="font-medium" data-testid="payment-covers">
               {p.covers.kind === 'seat'
                 ? `Your seat in ${p.covers.mentor}'s ${p.covers.batch.label} batch (${formatDateRange(p.covers.batch.startsOn, p.covers.batch.endsOn)}${p.covers.sessions > 0 ? `, ${p.covers.sessions} live sessions` : ''})`
-                : `Your next seat (a credit; refunded automatically if no seat comes by ${formatDate(p.covers.until)})`}
+                : p.complimentary
+                  ? `Your next seat (a complimentary credit; it lapses unused if no seat uses it by ${creditLastDay(p.covers.until)})`
+                  : `Your next seat (a credit; refunded automatically if no seat uses it by ${creditLastDay(p.covers.until)})`}
             </dd>
           </div>
         ) : p.status === 'completed' && p.subscriptionEnds ? (

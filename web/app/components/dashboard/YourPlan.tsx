@@ -1,4 +1,4 @@
-import { formatDate, formatDateRange, type PlanCoverage, type PlanTimeline } from '@mentorloop/shared'
+import { creditLastDay, formatDate, formatDateRange, type PlanCoverage, type PlanTimeline } from '@mentorloop/shared'
 import { Link } from '@remix-run/react'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 
@@ -10,7 +10,9 @@ export const batchRange = (b: { startsOn: string; endsOn: string }) => formatDat
 /** One payment's cover in the student's words (docs/decisions/069-a-plan-pays-for-one-batch.md). */
 export function coverageText(c: PlanCoverage): string {
   if (c.kind === 'credit')
-    return `${c.plan.name}: waiting for your next seat. The first seat you get (a booking, or a seat from a waitlist) uses it; if none comes by ${formatDate(c.creditUntil)}, we refund it automatically.`
+    return c.complimentary
+      ? `${c.plan.name} (complimentary): waiting for your next seat. The first seat you get (a booking, or a seat from a waitlist) uses it; it was not paid for, so if none has by ${creditLastDay(c.creditUntil)}, it lapses unused.`
+      : `${c.plan.name}: waiting for your next seat. The first seat you get (a booking, or a seat from a waitlist) uses it; if none has by ${creditLastDay(c.creditUntil)}, we refund it automatically.`
   const sessions = c.sessions > 0 ? `, ${c.sessions} live sessions` : ''
   return `${c.plan.name}: your seat in ${c.mentor.name}'s ${c.batch.label} batch (${batchRange(c.batch)}${sessions})${c.batch.status === 'running' ? ', running now' : ''}.`
 }
