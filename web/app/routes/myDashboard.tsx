@@ -36,6 +36,7 @@ import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
+import { pendingBookingFor } from '~/models/pendingBooking.server'
 import { getMyRatingCards, rateFormSchema, saveRating } from '~/models/ratings.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 import { env } from '~/utils/env.server'
@@ -80,7 +81,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const feedUrl = preferences?.calendarToken
     ? `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/api/calendar/${preferences.calendarToken}.ics`
     : null
-  return data({ email: user.email, name: user.name, sessions, preferences, feedUrl, attendance, ratingCards }, { headers: NO_STORE })
+  // The booking started before paying and left with "Not now": the credit card offers to finish it.
+  const pending = await pendingBookingFor(request, user.id)
+  return data(
+    { email: user.email, name: user.name, sessions, preferences, feedUrl, attendance, ratingCards, pending },
+    { headers: NO_STORE },
+  )
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -177,7 +183,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions, preferences, feedUrl, attendance, ratingCards } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, feedUrl, attendance, ratingCards, pending } = useLoaderData<typeof loader>()
   return (
     <PrivatePage title="Dashboard" subtitle="Track your upcoming classes and mentorship sessions.">
       <p className="mb-6 text-sm text-slate-600" data-testid="signed-in-as">
@@ -188,7 +194,7 @@ export default function Dashboard() {
           <>
             <Notices notices={notices} />
             <HeldSeats offers={offers} plan={plan} plans={plans} />
-            <YourPlan plan={plan} plans={plans} heldWith={offers.map((o) => o.mentor.id)} />
+            <YourPlan plan={plan} plans={plans} heldWith={offers.map((o) => o.mentor.id)} pending={pending} />
           </>
         )}
       </Deferred>
