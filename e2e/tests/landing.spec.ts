@@ -199,6 +199,27 @@ test.describe('landing page', () => {
     await expectBelowNav(page, '#faq')
   })
 
+  test('at 375 px the hamburger has everything the avatar menu has: Dashboard, Payments, Sign out (docs/decisions/184)', async ({
+    page,
+  }) => {
+    await signInAs(page, 'studentWithPlan')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    const account = menu.getByRole('list', { name: 'Your account' })
+    await expect(account.getByRole('link')).toHaveText(['Dashboard', 'Payments'])
+    await expect(menu.getByRole('link', { name: 'Question bank' })).toHaveCount(1)
+    await expectAccessible(page)
+    await page.screenshot({ path: test.info().outputPath('menu-signed-in-375.png') })
+    await account.getByRole('link', { name: 'Payments' }).click()
+    await expect(page).toHaveURL(/\/paymentHistory$/)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByTestId('header-sign-in')).toBeVisible()
+  })
+
   test('the testimonial carousel advances by itself after 5 s and with the arrows', async ({ page }) => {
     await stopPageClock(page)
     await page.goto('/')

@@ -1,5 +1,6 @@
 import { COPY_PLACEHOLDERS_HELP, DEFAULT_BATCH_SIZE, GSTIN_PATTERN, RATINGS_FOR_HERO } from '@mentorloop/shared'
 import type { Field, FieldHook, GlobalConfig } from 'payload'
+import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
@@ -26,7 +27,8 @@ const link: Field[] = [
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
-  admin: { group: 'Content', description: COPY_PLACEHOLDERS_HELP },
+  // Staff's copy, not a mentor's business: mentors use /admin for their sessions only (docs/decisions/184).
+  admin: { group: 'Content', description: COPY_PLACEHOLDERS_HELP, hidden: hiddenUnless('admin', 'staff') },
   versions: { drafts: true, max: 20 },
   // The site caches this; tell it when the published copy changes.
   hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },
