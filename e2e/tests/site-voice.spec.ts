@@ -244,7 +244,7 @@ test('"Mentor Already Booked" names the seat and leads to the dashboard; cancell
   await expect(card.getByTestId('booking-batch')).toContainText(
     / · \d{1,2}(?: [A-Z][a-z]{2})?(?: \d{4})? ?– ?\d{1,2} [A-Z][a-z]{2} \d{4} · /,
   )
-  await card.getByRole('link', { name: 'Cancel booking' }).click()
+  await card.getByRole('link', { name: 'Cancel your seat' }).click()
   const confirm = page.getByRole('dialog')
   await expect(confirm).toContainText(
     'Your plan comes back as a credit: the next seat you book or are given uses it. You cannot undo this.',

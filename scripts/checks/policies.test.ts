@@ -17,16 +17,52 @@ const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8')
 
 /** Rules the product does not have, as a policy page might state them; each with a line it must catch. */
 export const NOT_OUR_RULES: { rule: string; pattern: RegExp; example: string }[] = [
-  { rule: 'a refund per session', pattern: /\brefunds? (?:for|of) (?:that|a|each|an individual|the) session\b/i, example: 'you receive a full refund for that session' },
-  { rule: 'cancelling a single session', pattern: /\bcancel(?:ling)? an individual (?:booked )?session\b/i, example: 'how you can cancel an individual booked session' },
-  { rule: 'a cancellation fee', pattern: /\b(?:incur|charge|pay)s? a cancellation fee\b|\bcancellation fees? (?:apply|applies|of)\b/i, example: 'within 24 hours incur a cancellation fee' },
+  {
+    rule: 'a refund per session',
+    pattern: /\brefunds? (?:for|of) (?:that|a|each|an individual|the) session\b/i,
+    example: 'you receive a full refund for that session',
+  },
+  {
+    rule: 'cancelling a single session',
+    pattern: /\bcancel(?:ling)? an individual (?:booked )?session\b/i,
+    example: 'how you can cancel an individual booked session',
+  },
+  {
+    rule: 'a cancellation fee',
+    pattern: /\b(?:incur|charge|pay)s? a cancellation fee\b|\bcancellation fees? (?:apply|applies|of)\b/i,
+    example: 'within 24 hours incur a cancellation fee',
+  },
   { rule: 'non-refundable fees', pattern: /\bnon-?refundable\b/i, example: 'Premium fees are non-refundable unless otherwise specified' },
-  { rule: 'no cancelling once paid', pattern: /\bcannot be cancell?ed once\b/i, example: 'A subscription cannot be cancelled once it has been paid for.' },
-  { rule: 'hours-before-session notice', pattern: /\b\d+ hours (?:or more )?(?:in advance|before (?:a|the) session)\b/i, example: 'If you cancel 48 hours or more in advance' },
-  { rule: 'a recurring subscription', pattern: /\bsubscriptions?\b|\bmonthly plans?\b|\bper month\b|\/ ?month\b/i, example: 'the Beginner Techy Plan at {price:BEGINNER_TECHY} per month' },
-  { rule: 'e-mail refund requests within days', pattern: /\bwithin \d+ days of the (?:session|payment)\b/i, example: 'by e-mailing support within 7 days of the session' },
-  { rule: 'local storage', pattern: /\blocal storage\b(?! ?[.;:]?$)(?!.*\bdoes not\b)/i, example: 'We use essential cookies and local storage to keep you signed in' },
-  { rule: 'a refund time typed in', pattern: /\b(?:refunds?|reach(?:es)?|returned|processed)\b[^.]{0,60}\b\d+\s?[-–]\s?\d+ business days\b/i, example: 'Approved refunds are processed within 5-10 business days.' },
+  {
+    rule: 'no cancelling once paid',
+    pattern: /\bcannot be cancell?ed once\b/i,
+    example: 'A subscription cannot be cancelled once it has been paid for.',
+  },
+  {
+    rule: 'hours-before-session notice',
+    pattern: /\b\d+ hours (?:or more )?(?:in advance|before (?:a|the) session)\b/i,
+    example: 'If you cancel 48 hours or more in advance',
+  },
+  {
+    rule: 'a recurring subscription',
+    pattern: /\bsubscriptions?\b|\bmonthly plans?\b|\bper month\b|\/ ?month\b/i,
+    example: 'the Beginner Techy Plan at {price:BEGINNER_TECHY} per month',
+  },
+  {
+    rule: 'e-mail refund requests within days',
+    pattern: /\bwithin \d+ days of the (?:session|payment)\b/i,
+    example: 'by e-mailing support within 7 days of the session',
+  },
+  {
+    rule: 'local storage',
+    pattern: /\blocal storage\b(?! ?[.;:]?$)(?!.*\bdoes not\b)/i,
+    example: 'We use essential cookies and local storage to keep you signed in',
+  },
+  {
+    rule: 'a refund time typed in',
+    pattern: /\b(?:refunds?|reach(?:es)?|returned|processed)\b[^.]{0,60}\b\d+\s?[-–]\s?\d+ business days\b/i,
+    example: 'Approved refunds are processed within 5-10 business days.',
+  },
 ]
 
 const POLICIES = ['terms', 'privacy', 'cancellation', 'cookies'] as const
@@ -54,7 +90,9 @@ describe('the policy pages state the product’s rules (docs/decisions/180)', ()
 
   it('no seeded policy page names a rule the product does not have', () => {
     const hits = pages.flatMap((p) =>
-      textOf(p.slug).flatMap((line) => NOT_OUR_RULES.filter((r) => r.pattern.test(line)).map((r) => `/${p.slug}: ${r.rule}: “${line.slice(0, 80)}…”`)),
+      textOf(p.slug).flatMap((line) =>
+        NOT_OUR_RULES.filter((r) => r.pattern.test(line)).map((r) => `/${p.slug}: ${r.rule}: “${line.slice(0, 80)}…”`),
+      ),
     )
     expect(hits).toEqual([])
   })
@@ -69,7 +107,9 @@ describe('the policy pages state the product’s rules (docs/decisions/180)', ()
       expect(terms).toContain(token)
     // Every placeholder used on a policy page is one the site fills.
     for (const slug of POLICIES)
-      for (const token of textOf(slug).join('\n').match(/\{[a-zA-Z]+(?::[A-Z0-9_]+)?\}/g) ?? [])
+      for (const token of textOf(slug)
+        .join('\n')
+        .match(/\{[a-zA-Z]+(?::[A-Z0-9_]+)?\}/g) ?? [])
         expect(known.has(token) || known.has(token.replace(/:[A-Z0-9_]+\}$/, ':')), `${slug}: ${token}`).toBe(true)
     // The rules the refund service applies, in words: before a batch starts, credits, the promise, a team's decision.
     expect(cancellation).toMatch(/before your batch starts/i)

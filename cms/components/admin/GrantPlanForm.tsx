@@ -136,7 +136,10 @@ export default function GrantPlanForm({ userId, plans }: { userId: number; plans
                 )}
               </>
             )}
-            <p>It is recorded as a complimentary payment (nothing is charged) with your name and the reason; it cannot be refunded. A credit no seat uses by its last day lapses, and the student is told so.</p>
+            <p>
+              It is recorded as a complimentary payment (nothing is charged) with your name and the reason; it cannot be refunded. A credit
+              no seat uses by its last day lapses, and the student is told so.
+            </p>
             <div className="ml-actions">
               <button type="button" className="btn btn--style-primary btn--size-medium" disabled={busy} onClick={confirm}>
                 {busy ? 'Granting…' : 'Confirm grant'}

@@ -125,7 +125,10 @@ async function coverageRow(req: PayloadRequest, payment: Payment, plan: Plan | n
   }
   if (payment.status === 'completed' && !payment.creditEndedAt && payment.subscriptionEnds)
     return [
-      ['Covers', `The student's next seat (a credit, refunded automatically if no seat uses it by ${creditLastDay(payment.subscriptionEnds)})`],
+      [
+        'Covers',
+        `The student's next seat (a credit, refunded automatically if no seat uses it by ${creditLastDay(payment.subscriptionEnds)})`,
+      ],
     ]
   return []
 }

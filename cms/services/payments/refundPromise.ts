@@ -22,7 +22,12 @@ export async function seatRefundCases(req: PayloadRequest, paymentIds: number[],
   const out = new Map<number, RefundCase>()
   if (paymentIds.length === 0) return out
   const hours = windowHours ?? (await refundWindowHours(req))
-  const rows = await txQuery<{ id: number; starts_at: string | Date | null; duration_minutes: number | null; batch_starts_on: string | Date | null }>(
+  const rows = await txQuery<{
+    id: number
+    starts_at: string | Date | null
+    duration_minutes: number | null
+    batch_starts_on: string | Date | null
+  }>(
     req,
     sql`SELECT p.id, s1.starts_at, s1.duration_minutes, b.starts_on AS batch_starts_on FROM payments p
           LEFT JOIN batches b ON b.id = p.batch_id

@@ -10,8 +10,8 @@ import { type Attention, readAttention } from '../../services/admin/attention'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { requestRefund } from '../../services/payments/refunds'
 import { buyPlan, freezeClock, refundPayment } from '../helpers/batches'
-import { batchStarted } from '../helpers/payments'
 import { testPayload } from '../helpers/payload'
+import { batchStarted } from '../helpers/payments'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, unique } from '../helpers/scenarios'
 
 /**

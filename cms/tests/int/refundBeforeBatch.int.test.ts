@@ -114,7 +114,10 @@ describe('one rule before a batch starts (docs/decisions/181)', () => {
     expect([asked.status, asked.body.status]).toEqual([201, 'requested'])
     const mail = await queuedEmails(payload, student.email, 'refund-requested')
     expect(mail[0]!.text).toContain('withdraw')
-    expect((await historyOf(student, paymentId)).refund).toMatchObject({ status: 'requested', requestedAt: new Date(requestedAt).toISOString() })
+    expect((await historyOf(student, paymentId)).refund).toMatchObject({
+      status: 'requested',
+      requestedAt: new Date(requestedAt).toISOString(),
+    })
 
     // Not another student's to withdraw; nothing to withdraw at an unknown id.
     const other = await createUser(payload)

@@ -66,7 +66,12 @@ describe('what a payment buys', () => {
     const waiting = await createUser(payload)
     await joinWaitlist(await req(), { userId: waiting.id, mentorId: mentor.id })
     await cancelBooking({ payload, bookingId: booked.booking.id, byUser: 'system' })
-    const { docs } = await payload.find({ collection: 'seat-offers', where: { user: { equals: waiting.id } }, overrideAccess: true, depth: 0 })
+    const { docs } = await payload.find({
+      collection: 'seat-offers',
+      where: { user: { equals: waiting.id } },
+      overrideAccess: true,
+      depth: 0,
+    })
     const batch = await openBatchOf(payload, mentor)
 
     const order = await rest.post('/payments/create-order', {

@@ -8,7 +8,8 @@ export function copyrightYear(at: Date): number {
 export type EarlyBirdBanner = { text: string; until: string | null }
 
 /** Words of urgency an offer may say only when it has an end (docs/decisions/182). */
-const URGENCY = /\s*[-–—:,|]*\s*\b(?:for a )?(?:limited[- ]time(?: only| offer)?|hurry(?: up)?|ends soon|last chance|while (?:it|stocks) lasts?)\b[!.]*/gi
+const URGENCY =
+  /\s*[-–—:,|]*\s*\b(?:for a )?(?:limited[- ]time(?: only| offer)?|hurry(?: up)?|ends soon|last chance|while (?:it|stocks) lasts?)\b[!.]*/gi
 
 /**
  * The plans section's early-bird banner as a visitor sees it at `at`: its text with "until
@@ -25,7 +26,10 @@ export function earlyBirdBanner(
   if (!text) return null
   const endsAt = section?.bannerEndsAt ? new Date(section.bannerEndsAt) : null
   if (!endsAt || Number.isNaN(endsAt.getTime())) {
-    const calm = text.replace(URGENCY, '').trim().replace(/[\s.,:;–—-]+$/, '')
+    const calm = text
+      .replace(URGENCY, '')
+      .trim()
+      .replace(/[\s.,:;–—-]+$/, '')
     return calm ? { text: calm, until: null } : null
   }
   if (at.getTime() >= endsAt.getTime()) return null

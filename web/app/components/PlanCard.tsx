@@ -23,7 +23,7 @@ export function PlanCard({ plan, action }: { plan: PlanView; action?: ReactNode 
         <span className="text-4xl font-extrabold" data-testid="plan-price">
           {formatRupees(plan.price)}
         </span>
-        {/* A mentorship plan pays once for one batch (docs/decisions/183): not "/ month", which reads as recurring. */}
+        {/* A mentorship plan pays once for one batch (docs/decisions/183): not a monthly price, which reads as recurring. */}
         {plan.product === 'mentorship' ? (
           <span className="text-slate-600" data-testid="plan-per">
             per batch

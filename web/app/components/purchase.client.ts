@@ -1,7 +1,7 @@
 import {
   assignedToMentorsMessage,
-  checkoutDescription,
   type CreateOrderResponse,
+  checkoutDescription,
   type ErrorBody,
   MESSAGES,
   paidMessage,

@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await cancelBooking(token, input.bookingId)
         return redirectWithToast('/myDashboard', {
           type: 'success',
-          title: 'Booking cancelled',
+          title: 'Seat cancelled',
           description: 'Your seat has been released.',
         })
       case 'leave':
@@ -433,10 +433,10 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
               <div className="mt-3">
                 <ConfirmAction
                   confirmKey={`cancel-${b.id}`}
-                  trigger="Cancel booking"
-                  title="Cancel this booking?"
+                  trigger="Cancel your seat"
+                  title="Cancel your seat?"
                   description={cancelSeatText(b)}
-                  confirmLabel="Yes, cancel booking"
+                  confirmLabel="Yes, cancel my seat"
                   fields={{ intent: 'cancel', bookingId: String(b.id) }}
                 />
               </div>

@@ -12,8 +12,8 @@ import {
   refundRequestSchema,
 } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { z } from 'zod'
 import { useFetcher, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { z } from 'zod'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
@@ -102,7 +102,8 @@ function refundText(refund: RefundView): string | null {
   if (refund.status === 'refunded') return null
   if (refund.status === 'requested') return `${REFUND_LABEL.requested} on ${formatDate(refund.requestedAt)}`
   if (refund.status === 'rejected' && refund.adminNote) return `${REFUND_LABEL.rejected}: ${refund.adminNote}`
-  if (refund.status === 'approved' || refund.status === 'pending') return `${REFUND_LABEL[refund.status]}: the money reaches you within ${REFUND_ARRIVES_WITHIN}.`
+  if (refund.status === 'approved' || refund.status === 'pending')
+    return `${REFUND_LABEL[refund.status]}: the money reaches you within ${REFUND_ARRIVES_WITHIN}.`
   return REFUND_LABEL[refund.status]
 }
 
@@ -119,8 +120,8 @@ function RequestedRefund({ refund, line }: { refund: RefundView; line: string })
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="refund-status" data-refund-status={refund.status}>
       <p className="font-semibold">{line}</p>
       <p className="mt-1" data-testid="refund-next-step">
-        Next: our team decides and tells you by e-mail. If it is approved, the money reaches you within {REFUND_ARRIVES_WITHIN}. Until
-        then you can withdraw it; your plan stays as it is.
+        Next: our team decides and tells you by e-mail. If it is approved, the money reaches you within {REFUND_ARRIVES_WITHIN}. Until then
+        you can withdraw it; your plan stays as it is.
       </p>
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="intent" value="withdraw" />

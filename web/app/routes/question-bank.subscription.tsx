@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
       // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
-      logger.warn({ msg: 'Question-bank subscription status failed', err: error })
+      logger.warn({ msg: 'Question-bank plan status failed', err: error })
       return null
     }),
     getPlans('question-bank').catch(() => null),

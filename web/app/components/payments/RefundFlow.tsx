@@ -7,9 +7,9 @@ import {
   REFUND_ARRIVES_WITHIN,
   REFUND_FEEDBACK_MAX_WORDS,
   type RefundCase,
+  refundFeedbackSchema,
   refundReasonLabel,
   refundReasonsFor,
-  refundFeedbackSchema,
 } from '@mentorloop/shared'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
@@ -62,7 +62,11 @@ export function refundCaseText(c: RefundCase | null | undefined): { immediate: b
 
 /** What the payment pays for, in a few words: a seat with a mentor, or a credit for the next seat. */
 const mentorLabel = (p: RefundablePayment) =>
-  p.refundCase?.kind === 'credit' ? 'A credit for your next seat' : p.mentorName ? `Your seat with ${p.mentorName}` : (p.planName ?? 'Your plan')
+  p.refundCase?.kind === 'credit'
+    ? 'A credit for your next seat'
+    : p.mentorName
+      ? `Your seat with ${p.mentorName}`
+      : (p.planName ?? 'Your plan')
 const refundAmount = (p: RefundablePayment) => formatRupees(paiseToRupees(p.amount))
 
 /** What the refund does to the student's seat, in one sentence. */
@@ -283,8 +287,17 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           approved ? (
             <>
               Your refund of <strong>{chosen ? refundAmount(chosen) : 'your payment'}</strong>
-              {chosen ? <> ({mentorLabel(chosen).replace(/^Your/, 'your').replace(/^A credit/, 'a credit')})</> : null} is approved. The money
-              reaches your account within {REFUND_ARRIVES_WITHIN}.
+              {chosen ? (
+                <>
+                  {' '}
+                  (
+                  {mentorLabel(chosen)
+                    .replace(/^Your/, 'your')
+                    .replace(/^A credit/, 'a credit')}
+                  )
+                </>
+              ) : null}{' '}
+              is approved. The money reaches your account within {REFUND_ARRIVES_WITHIN}.
             </>
           ) : (
             <>
