@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { signInAs } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, settleRenders, waitForHydration } from './utils'
+import { ADMIN, adminApi, CMS_URL, expectAccessible, screenshotsAt375And1280, settleRenders, waitForHydration } from './utils'
 
 /** The public site (issue 3): every landing section from CMS content, navigation, policy pages. */
 
@@ -455,6 +455,15 @@ test.describe('policy pages', () => {
     }
     const missing = await page.goto('/no-such-policy')
     expect(missing?.status()).toBe(404)
+    // The refund policy states the product's rules, its figures filled from the rules (docs/decisions/180).
+    await page.goto('/cancellation')
+    const policy = page.getByTestId('policy-page')
+    await expect(policy).toContainText('it is approved at once, your seat passes to the next student')
+    await expect(policy).toContainText('within 72 hours of its end')
+    await expect(policy).toContainText('An approved refund reaches you within 5-7 business days')
+    await expect(policy).not.toContainText(/incur a cancellation fee|non-refundable|for that session|\{/)
+    await expectAccessible(page)
+    await screenshotsAt375And1280(page, 'cancellation-policy')
   })
 
   test('Close goes back one step; × on a directly opened page goes to /', async ({ page }) => {

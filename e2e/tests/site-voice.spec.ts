@@ -120,7 +120,7 @@ test('copy follows the data: a new price reads the same in About, the FAQ and th
     await expect(page.locator('#faq')).toContainText('we hold it for you for 24 hours and you pay then')
     await expect(page.locator('[data-plan-code="BEGINNER_TECHY"]').getByTestId('plan-price')).toHaveText(formatRupees(price))
     await page.goto('/terms')
-    await expect(page.getByRole('main')).toContainText(`Beginner Techy Plan at ${formatRupees(price)} per month`)
+    await expect(page.getByRole('main')).toContainText(`Beginner Techy Plan at ${formatRupees(price)} per batch`)
     await expectAccessible(page)
     await screenshotsAt375And1280(page, 'terms-from-the-data')
     // The batch size is the one setting, not the range of every mentor's capacity (the seed has a
