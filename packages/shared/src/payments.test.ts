@@ -36,3 +36,16 @@ describe('what a payment buys, in one set of words (docs/decisions/183)', () => 
     expect(checkoutDescription('Plus', null)).toBe('Plus')
   })
 })
+
+describe('refund reasons (docs/decisions/181)', () => {
+  it('reasons about a session are offered only once a session happened; the student reads “plan”, not “subscription”', async () => {
+    const { refundReasonsFor, refundReasonLabel, REFUND_REASONS } = await import('./constants')
+    const before = refundReasonsFor({ sessionHeld: false })
+    expect(before).not.toContain('The session felt too fast / too slow')
+    expect(before).not.toContain("The mentor's style didn't match my learning preference")
+    expect(before).toContain("Timing didn't work for me")
+    expect(before).toContain('Other (please share below)')
+    expect(refundReasonsFor({ sessionHeld: true })).toEqual(REFUND_REASONS)
+    expect(REFUND_REASONS.map(refundReasonLabel).join(' ')).not.toMatch(/subscription/i)
+  })
+})

@@ -199,6 +199,21 @@ export function parsePage(raw: unknown): PageView | null {
  * rating" or "session satisfaction" shows the real figure once the site uses them (20 ratings),
  * and is left out until then.
  */
+/**
+ * The hero being edited in the live preview, its rating figures as the published page shows them
+ * (the real figure, or none below the threshold): staff's typed value never shows as a rating.
+ */
+export function withPublishedRatingFigures(edited: HeroCopy | null, published: HeroCopy | null): HeroCopy | null {
+  if (!edited || edited.stats.every((s) => s.figure === 'text')) return edited
+  const shown = new Map((published?.stats ?? []).filter((s) => s.figure !== 'text').map((s) => [s.figure, s.value]))
+  const stats = edited.stats.flatMap((s) => {
+    if (s.figure === 'text') return [s]
+    const value = shown.get(s.figure)
+    return value === undefined ? [] : [{ ...s, value }]
+  })
+  return { ...edited, stats }
+}
+
 export function withRatingFigures(hero: HeroCopy | null, figures: SiteRatingFigures | null): HeroCopy | null {
   if (!hero || hero.stats.every((s) => s.figure === 'text')) return hero
   const live = figures?.live && figures.average !== null && figures.satisfaction !== null
