@@ -131,7 +131,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(page.getByTestId('qb-banner')).toHaveText(new RegExp(MESSAGES.QB_SUCCESS))
   await page.goto('/paymentHistory')
   await waitForHydration(page)
-  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Plus' })).toHaveCount(1)
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Question bank Plus' })).toHaveCount(1)
   // The plan pays for a seat (an admin books one with it) in a batch that has started, so its
   // refund waits for an admin's decision; a plan not used for a seat yet, or a seat whose batch has
   // not started, would be refunded at once (docs/decisions/069, 181).

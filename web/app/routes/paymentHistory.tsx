@@ -7,6 +7,7 @@ import {
   MESSAGES,
   type PaymentHistoryItem,
   paiseToRupees,
+  QUESTION_BANK_PLAN_CODES,
   REFUND_ARRIVES_WITHIN,
   refundFeedbackSchema,
   refundRequestSchema,
@@ -151,6 +152,12 @@ function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
   return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
 }
 
+/** The purchase as the student knows it: a question-bank plan says so ("Question bank Plus", not just "Plus"). */
+const purchaseName = (p: PaymentHistoryItem) =>
+  p.planCode && (QUESTION_BANK_PLAN_CODES as readonly string[]).includes(p.planCode) && p.planName && !/question bank/i.test(p.planName)
+    ? `Question bank ${p.planName}`
+    : (p.planName ?? 'Plan')
+
 function PaymentCard({ p }: { p: PaymentHistoryItem }) {
   const dates = paymentDates(p)
   const refundLine = p.refund ? refundText(p.refund) : null
@@ -158,7 +165,7 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-card" data-status={p.status}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">{p.planName ?? 'Plan'}</h2>
+          <h2 className="text-lg font-semibold">{purchaseName(p)}</h2>
           <p className="text-2xl font-bold" data-testid="payment-amount">
             {formatRupees(paiseToRupees(p.amount))}
           </p>
