@@ -50,7 +50,7 @@ export function refundCaseText(c: RefundCase | null | undefined): { immediate: b
     case 'before-session-1':
       return {
         immediate: false,
-        text: `Your batch has started and Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request and decides within a few days. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
+        text: `Your batch has started and Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request and tells you by e-mail. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
       }
     case 'after-window':
       return {
