@@ -198,7 +198,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(status).toContainText(/Refund requested on \d{1,2} [A-Z][a-z]{2} \d{4}/)
   await expect(status.getByTestId('refund-next-step')).toContainText('you can withdraw it')
   await expectAccessible(page)
-  await screenshotsAt375And1280(page, 'refund-requested-withdraw', { fullPage: false })
+  await screenshotsAt375And1280(page, 'refund-requested-withdraw')
   await page.setViewportSize({ width: 1280, height: 900 })
   await status.getByRole('button', { name: 'Withdraw the request' }).click()
   await expect(page.getByTestId('refund-status')).toHaveCount(0)
