@@ -221,9 +221,9 @@ test('the mentors list shows waitlist mode and lets a student join a waitlist; t
   await expect(page.getByTestId('waitlist-card')).toHaveCount(0)
 
   // Cancelling the booking asks first, then frees the seat.
-  await page.getByTestId('booking-card').getByRole('link', { name: 'Cancel booking' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel booking' }).click()
-  await expect(page.getByText('Booking cancelled')).toBeVisible()
+  await page.getByTestId('booking-card').getByRole('link', { name: 'Cancel your seat' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel my seat' }).click()
+  await expect(page.getByText('Seat cancelled')).toBeVisible()
   await expect(page.getByText(MESSAGES.NO_UPCOMING_SESSIONS)).toBeVisible()
 })
 

@@ -87,7 +87,19 @@ test('find a mentor by skill, read the profile, sign in and pay from the booking
   await expect(finish).toContainText(student.phone)
   await expectAccessible(page, { exclude: TOASTS })
   await screenshotsAt375And1280(page, 'finish-booking', { fullPage: false })
-  await finish.getByRole('button', { name: `Book Session with ${mentor.name}` }).click()
+  await expect(finish.getByRole('button', { name: `Book Session with ${mentor.name}` })).toBeVisible()
+  // "Not now" leaves a credit, not a forgotten booking: the dashboard's credit card offers the
+  // booking started and a way to find a mentor (docs/decisions/183).
+  await finish.getByRole('button', { name: 'Not now' }).click()
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  await expect(page.getByTestId('coverage-credit')).toContainText(/if none has by \d{1,2} [A-Z][a-z]{2} \d{4}, we refund it automatically/)
+  const next = page.getByTestId('credit-next-step')
+  await expect(next.getByRole('link', { name: 'Find a mentor' })).toHaveAttribute('href', '/find-mentors')
+  await expectAccessible(page, { exclude: TOASTS })
+  await screenshotsAt375And1280(page, 'credit-next-step', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await next.getByRole('button', { name: `Finish your booking with ${mentor.name}` }).click()
 
   await expect(page).toHaveURL('/myDashboard')
   await expect(page.getByText(MESSAGES.BOOKING_CREATED)).toBeVisible()

@@ -10,7 +10,7 @@ test.describe('foundation', () => {
     await waitForHydration(page)
     const plans = page.locator('#premium-plans')
     await expect(plans.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible()
-    await expect(plans.getByText('Early Bird Offer - Limited Time Only!')).toBeVisible()
+    await expect(plans.getByTestId('early-bird-banner')).toHaveText('Early bird prices')
     const beginner = plans.locator('[data-plan-code="BEGINNER_TECHY"]')
     await expect(beginner.getByRole('heading', { name: 'Beginner Techy Plan' })).toBeVisible()
     await expect(beginner.getByTestId('plan-price')).toHaveText('₹599')

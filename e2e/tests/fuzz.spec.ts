@@ -131,6 +131,7 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/users/:id/grant-plan'],
   ['POST', '/api/users/:id/grant-plan'],
   ['POST', '/api/refund-requests/:id/decide'],
+  ['POST', '/api/refund-requests/:id/withdraw'],
   ['GET', '/api/payments/:id/receipt'],
   ['GET', '/api/notices/mine'],
   ['POST', '/api/questions/practice/answer'],

@@ -63,12 +63,17 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await checkout(page).getByRole('button', { name: 'Close checkout' }).click()
   await expect(checkout(page)).toBeHidden()
 
-  // 3. Success: verified on the server, the plan is active.
+  // 3. Success: verified on the server. Before paying the checkout says what the payment buys
+  // (a credit and its last day), and the confirmation repeats it (docs/decisions/183).
+  await expect(page.locator('[data-plan-code="BEGINNER_TECHY"]')).toContainText('per batch')
+  await expect(page.locator('[data-plan-code="BEGINNER_TECHY"]')).not.toContainText('/ month')
   await buyButton(page).click()
+  await expect(checkout(page)).toContainText(/a credit for your next seat, refunded if no seat uses it by \d{1,2} [A-Z][a-z]{2} \d{4}/)
   await checkout(page).getByRole('button', { name: /^Pay / }).click()
   const notice = page.getByTestId('payment-notice')
   await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL_TITLE)
-  await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
+  await expect(notice).toContainText(/It is a credit for your next seat, refunded if no seat uses it by \d{1,2} [A-Z][a-z]{2} \d{4}/)
+  await expect(notice).not.toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
   await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
   await notice.getByRole('button', { name: 'Done' }).click()
   // Bought without a seat: a credit that pays for the next seat (docs/decisions/069).
@@ -115,7 +120,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   test.slow()
   await signInWithEmail(page, email)
   // A question-bank Plus payment too: a refund is asked for a mentorship plan, so Plus is not
-  // offered under "Select Mentor for Refund" (issue 20).
+  // offered under "Which payment should we refund?" (issue 20).
   await page.goto('/question-bank/subscription')
   await waitForHydration(page)
   await page.locator('[data-plan-code="PLAN1"]').getByRole('button', { name: 'Subscribe Now' }).click()
@@ -126,9 +131,10 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(page.getByTestId('qb-banner')).toHaveText(new RegExp(MESSAGES.QB_SUCCESS))
   await page.goto('/paymentHistory')
   await waitForHydration(page)
-  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Plus' })).toHaveCount(1)
-  // The plan pays for a seat (an admin books one with it), so its refund waits for an admin's
-  // decision; a plan not used for a seat yet would be refunded at once (docs/decisions/069).
+  await expect(page.locator('[data-testid="payment-card"][data-status="completed"]', { hasText: 'Question bank Plus' })).toHaveCount(1)
+  // The plan pays for a seat (an admin books one with it) in a batch that has started, so its
+  // refund waits for an admin's decision; a plan not used for a seat yet, or a seat whose batch has
+  // not started, would be refunded at once (docs/decisions/069, 181).
   {
     const api = await adminApi()
     const { doc: mentor } = await api.post('/mentors', {
@@ -142,6 +148,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
     })
     const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
     await api.post('/bookings', { user: users.docs[0].id, mentor: mentor.id, status: 'confirmed' })
+    const batches = await api.get(`/batches?where[mentor][equals]=${mentor.id}&depth=0`)
+    await api.patch(`/batches/${batches.docs[0].id}`, { startsOn: new Date(Date.now() - 86_400_000).toISOString() })
     await page.reload()
     await waitForHydration(page)
   }
@@ -152,17 +160,18 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expectAccessible(page)
   await feedback.getByRole('button', { name: 'Continue' }).click()
   await expect(feedback.getByRole('alert')).toHaveText(MESSAGES.SELECT_REASON)
+  // The box is there whatever the reason; reasons about a session wait until one has happened.
   const text = feedback.getByRole('textbox')
-  await expect(text).toBeDisabled()
-  await feedback.getByLabel('Other (please share below)').check()
   await expect(text).toBeEnabled()
+  await expect(feedback.getByLabel('The session felt too fast / too slow')).toHaveCount(0)
+  await feedback.getByLabel('Other (tell us below)').check()
   await text.fill(Array(51).fill('word').join(' '))
   await feedback.getByRole('button', { name: 'Continue' }).click()
   await expect(feedback.getByRole('alert')).toHaveText(MESSAGES.FEEDBACK_TOO_LONG)
   await text.fill('The pace was too fast for me.')
   await feedback.getByRole('button', { name: 'Continue' }).click()
 
-  const select = page.getByRole('dialog', { name: 'Select Mentor for Refund' })
+  const select = page.getByRole('dialog', { name: 'Which payment should we refund?' })
   await expect(select).toBeVisible()
   await expect(select.getByRole('button', { name: /Plus/ })).toHaveCount(0)
   await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toHaveCount(1)
@@ -178,11 +187,30 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(terms.getByTestId('refund-summary')).toContainText(/seat/)
   await terms.getByRole('button', { name: 'Confirm Refund' }).click()
 
-  const done = page.getByRole('dialog', { name: 'Refund Initiated ✅' })
-  await expect(done).toContainText('will be notified once it is processed')
+  // Waiting for a review reads as requested, not "initiated", and says when the money would arrive.
+  const done = page.getByRole('dialog', { name: 'Refund requested' })
+  await expect(done).toContainText('Our team decides')
+  await expect(done).toContainText('within 5-7 business days')
   await done.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(done).toBeHidden()
-  await expect(page.getByTestId('refund-status')).toHaveText('Refund requested')
+  // The request shows its date, the next step, and a way to withdraw it (docs/decisions/181).
+  const status = page.getByTestId('refund-status')
+  await expect(status).toContainText(/Refund requested on \d{1,2} [A-Z][a-z]{2} \d{4}/)
+  await expect(status.getByTestId('refund-next-step')).toContainText('you can withdraw it')
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'refund-requested-withdraw')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await status.getByRole('button', { name: 'Withdraw the request' }).click()
+  await expect(page.getByTestId('refund-status')).toHaveCount(0)
+  // Withdrawn, the payment is as it was: a refund can be asked again.
+  await page.getByRole('button', { name: 'Request Refund' }).click()
+  await feedback.getByLabel('Other (tell us below)').check()
+  await text.fill('The pace was too fast for me.')
+  await feedback.getByRole('button', { name: 'Continue' }).click()
+  await select.getByRole('button', { name: new RegExp(PLAN) }).click()
+  await terms.getByRole('button', { name: 'Confirm Refund' }).click()
+  await done.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByTestId('refund-status')).toContainText('Refund requested on')
 
   // The admin decides in the CMS admin panel.
   const api = await adminApi()

@@ -154,6 +154,11 @@ test.describe('question bank', () => {
     await expect(page.getByTestId('qb-current-plan')).toHaveText('Plus')
     await expect(page.getByTestId('qb-expiry')).toHaveText(/^Expires on: \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)
     await expect(page.locator('[data-plan-code="PLAN1"]').getByRole('button')).toHaveText('Subscribed')
+    // On Plus, Free follows by itself: the Free card says so rather than offering a "Back to Free" that only shows a note.
+    await expect(page.locator('[data-plan-code="QB_FREE"]').getByTestId('free-after')).toContainText(
+      /You return to Free after \d{1,2} [A-Z][a-z]{2,3} \d{4}/,
+    )
+    await expect(page.locator('[data-plan-code="QB_FREE"]').getByRole('button')).toHaveCount(0)
     // Confetti and banner both go after 5 seconds. fastForward jumps (each due timer fires once):
     // running every animation frame of the confetti would cost seconds of real time.
     await page.clock.fastForward(4_999)

@@ -105,14 +105,16 @@ async function openTerms(page: Page) {
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Request Refund' }).click()
   const feedback = page.getByRole('dialog', { name: "We'd love your feedback" })
-  await feedback.getByLabel('Other (please share below)').check()
+  await feedback.getByLabel('Other (tell us below)').check()
   await feedback.getByRole('textbox').fill('Session 1 was not for me.')
   await feedback.getByRole('button', { name: 'Continue' }).click()
-  const select = page.getByRole('dialog', { name: 'Select Mentor for Refund' })
+  const select = page.getByRole('dialog', { name: 'Which payment should we refund?' })
   return { select, terms: page.getByRole('dialog', { name: 'Refund Terms & Conditions' }) }
 }
 
-test('the refund dialog says which case applies: reviewed before Session 1, approved at once inside the window', async ({ page }) => {
+test('the refund dialog says which case applies: at once before the batch starts, reviewed before Session 1 ends, at once inside the window', async ({
+  page,
+}) => {
   test.slow()
   const email = `promise-${stamp}@students.mentorloop.in`
   await signInWithEmail(page, email)
@@ -139,13 +141,22 @@ test('the refund dialog says which case applies: reviewed before Session 1, appr
     durationMinutes: 60,
   })
 
-  // Before Session 1: our team reviews it, and the dialog says so before the student confirms.
+  // Before the batch starts: approved at once, as cancelling the seat and asking for the credit back would be (docs/decisions/181).
   let { select, terms } = await openTerms(page)
+  await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toContainText('Refunded at once')
+  await select.getByRole('button', { name: new RegExp(PLAN) }).click()
+  await expect(terms.getByTestId('refund-case')).toContainText('asked before it starts, this refund is approved at once')
+  await expect(terms).toContainText('within 5-7 business days')
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+
+  // The batch has started, Session 1 has not ended: our team reviews it, and the dialog says so before the student confirms.
+  await moveCmsClock(Date.parse(batch.startsOn) + HOUR - Date.now())
+  ;({ select, terms } = await openTerms(page))
   await expect(select.getByRole('button', { name: new RegExp(PLAN) })).toContainText('Reviewed by our team')
   await select.getByRole('button', { name: new RegExp(PLAN) }).click()
   await expect(terms.getByTestId('refund-case')).toContainText('Session 1 has not ended yet')
   await expect(terms.getByTestId('refund-case')).toContainText('within 72 hours after Session 1 ends')
-  await expectAccessible(page)
   await page.keyboard.press('Escape')
 
   // Two hours after Session 1 ended (the CMS's clock moved): the promise applies.
@@ -166,7 +177,7 @@ test('the refund dialog says which case applies: reviewed before Session 1, appr
   await screenshotsAt375And1280(page, 'refund-promise-terms', { fullPage: false })
   await page.setViewportSize({ width: 1280, height: 900 })
   await terms.getByRole('button', { name: 'Confirm Refund' }).click()
-  const done = page.getByRole('dialog', { name: 'Refund Approved ✅' })
+  const done = page.getByRole('dialog', { name: 'Refund approved' })
   await expect(done).toContainText('is approved')
   await expectAccessible(page)
 })

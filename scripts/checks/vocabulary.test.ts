@@ -19,6 +19,57 @@ export const NEVER: { name: string; pattern: RegExp; example: string; instead: s
   { name: 'Question Bank', pattern: /\bQuestion Bank\b/, example: `title="Question Bank Subscription"`, instead: 'Question bank' },
   { name: 'QB', pattern: /["'`>][^"'`<]*\bQB\b/, example: `'QB Plus'`, instead: 'question bank' },
   { name: 'cohort', pattern: /["'`>][^"'`<]*\bcohorts?\b/i, example: `'your cohort starts on'`, instead: 'batch' },
+  // Issue 32's slips: a plan is not a subscription, a seat is not "a booking" to cancel, a request is not "initiated".
+  {
+    name: 'please subscribe',
+    pattern: /\bplease subscribe\b/i,
+    example: `'Please subscribe to a plan before booking sessions.'`,
+    instead: 'Choose a plan',
+  },
+  {
+    name: 'subscription (a plan)',
+    pattern: /\b(?:subscription (?:updated|status|ends|starts)|(?:no active|continue with the) subscription\b)/i,
+    example: `'Payment successful and subscription updated!'`,
+    instead: 'plan',
+  },
+  {
+    name: 'Subscription Ends',
+    pattern: /\bSubscription (?:Ends|Starts)\b/,
+    example: `label: 'Subscription Ends'`,
+    instead: 'Covers until / Pays for',
+  },
+  { name: 'per month', pattern: /["'`>][^"'`<]*(?:\/\s?month\b|\bper month\b)/i, example: `<span>/ month</span>`, instead: 'per batch' },
+  { name: 'Refund Initiated', pattern: /\bRefund Initiated\b/i, example: `title="Refund Initiated ✅"`, instead: 'Refund requested' },
+  {
+    name: 'Select Mentor for Refund',
+    pattern: /\bSelect Mentor for Refund\b/i,
+    example: `title="Select Mentor for Refund"`,
+    instead: 'Which payment should we refund?',
+  },
+  {
+    name: 'Mentor not assigned',
+    pattern: /\bMentor not assigned\b/i,
+    example: `'Mentor not assigned yet'`,
+    instead: 'A credit for your next seat',
+  },
+  {
+    name: 'Cancel booking',
+    pattern: /["'`>]\s*(?:Cancel|Yes, cancel) booking\b/,
+    example: `trigger="Cancel booking"`,
+    instead: 'Cancel your seat',
+  },
+  {
+    name: 'password login',
+    pattern: /\bpassword login\b/i,
+    example: `label: 'Allow password login to /admin'`,
+    instead: 'password sign-in',
+  },
+  {
+    name: 'refund time typed in',
+    pattern: /["'`>][^"'`<]*\b(?:refund|money|reach|processed|reversed)\w*\b[^"'`<]{0,60}\b\d+\s?[-–]\s?\d+ business days\b/i,
+    example: `'processed within 5-7 business days'`,
+    instead: 'REFUND_ARRIVES_WITHIN / {refundDays}',
+  },
 ]
 
 describe('one vocabulary (docs/vocabulary.md)', () => {
@@ -32,6 +83,14 @@ describe('one vocabulary (docs/vocabulary.md)', () => {
       `'You’re on Aarav Mehta’s waitlist (number 2). Joining is free.'`,
       `title="Question bank subscription"`,
       `<Link to="/question-bank/practice">Question bank</Link>`,
+      `trigger="Cancel your seat"`,
+      `<span>per batch</span>`,
+      `title="Refund requested"`,
+      `'Failed to cancel booking'`,
+      `'{price:BEGINNER_TECHY} per batch'`,
+      `'/question-bank/subscription'`,
+      `'Subscribe Now'`,
+      `within \${REFUND_ARRIVES_WITHIN}`,
     ]
     for (const line of ours) for (const w of NEVER) expect(w.pattern.test(line), `${w.name} in ${line}`).toBe(false)
   })

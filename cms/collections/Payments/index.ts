@@ -151,8 +151,9 @@ export const Payments: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'subscriptionStarts', type: 'date', index: true },
-        { name: 'subscriptionEnds', type: 'date', index: true },
+        // Said as what the payment covers, not a "subscription" (docs/vocabulary.md): the batch it pays for, or a credit's deadline.
+        { name: 'subscriptionStarts', label: 'Covers from', type: 'date', index: true },
+        { name: 'subscriptionEnds', label: 'Covers until (a credit: its deadline)', type: 'date', index: true },
       ],
     },
   ],

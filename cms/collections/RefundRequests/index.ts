@@ -6,6 +6,7 @@ import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { decideRefundEndpoint } from './endpoints/decideRefund'
 import { requestRefundEndpoint } from './endpoints/requestRefund'
+import { withdrawRefundEndpoint } from './endpoints/withdrawRefund'
 import { applyRefundDecision } from './hooks/applyRefundDecision'
 
 const STATUS_LABELS: Record<RefundStatus, string> = {
@@ -34,7 +35,7 @@ export const RefundRequests: CollectionConfig = {
   // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
   forceSelect: { user: true },
   defaultSort: '-createdAt',
-  endpoints: [requestRefundEndpoint, decideRefundEndpoint],
+  endpoints: [requestRefundEndpoint, decideRefundEndpoint, withdrawRefundEndpoint],
   hooks: { beforeChange: [applyRefundDecision] },
   access: {
     // Students request refunds through the refund service, which checks ownership and state.

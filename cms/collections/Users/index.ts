@@ -101,7 +101,7 @@ export const Users: CollectionConfig = {
     },
     {
       name: 'passwordLogin',
-      label: 'Allow password login to /admin',
+      label: 'Allow password sign-in to /admin',
       type: 'checkbox',
       defaultValue: true,
       admin: {

@@ -1,5 +1,5 @@
 'use client'
-import { formatDateRange, formatDateTime, formatDay, type PlanCoverage } from '@mentorloop/shared'
+import { creditLastDay, formatDateRange, type PlanCoverage } from '@mentorloop/shared'
 import { useRouter } from 'next/navigation.js'
 import { useId, useRef, useState } from 'react'
 import { postJson } from './postJson'
@@ -24,13 +24,13 @@ function coverText(p: Preview): string {
       ? ` They are in ${p.waitingFor} waitlist${p.waitingFor === 1 ? '' : 's'}: where a seat is free, it pays for that seat at once.`
       : ''
   const after = p.current.length > 0 ? ' It is used after the seats and credits below.' : ''
-  return `A credit for their next seat in a batch, usable until ${formatDay(new Date(new Date(p.endsAt).getTime() - 1))}.${after}${now}`
+  return `A credit for their next seat in a batch, usable until ${creditLastDay(p.endsAt)}; it lapses unused if no seat uses it by then (a complimentary plan is never refunded).${after}${now}`
 }
 
 function currentText(c: PlanCoverage): string {
   return c.kind === 'seat'
     ? `${c.plan.name}: seat with ${c.mentor.name}, ${formatDateRange(c.batch.startsOn, c.batch.endsOn)}`
-    : `${c.plan.name}: credit for the next seat, until ${formatDateTime(c.creditUntil)}`
+    : `${c.plan.name}: credit for the next seat, until ${creditLastDay(c.creditUntil)}`
 }
 
 /**
@@ -136,7 +136,10 @@ export default function GrantPlanForm({ userId, plans }: { userId: number; plans
                 )}
               </>
             )}
-            <p>It is recorded as a complimentary payment (nothing is charged) with your name and the reason; it cannot be refunded.</p>
+            <p>
+              It is recorded as a complimentary payment (nothing is charged) with your name and the reason; it cannot be refunded. A credit
+              no seat uses by its last day lapses, and the student is told so.
+            </p>
             <div className="ml-actions">
               <button type="button" className="btn btn--style-primary btn--size-medium" disabled={busy} onClick={confirm}>
                 {busy ? 'Granting…' : 'Confirm grant'}

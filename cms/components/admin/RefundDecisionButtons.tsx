@@ -1,4 +1,5 @@
 'use client'
+import { REFUND_ARRIVES_WITHIN } from '@mentorloop/shared'
 import { useRouter } from 'next/navigation.js'
 import { useId, useRef, useState } from 'react'
 import { postJson } from './postJson'
@@ -69,8 +70,8 @@ export default function RefundDecisionButtons({ id, canApprove, canReject, retry
       <dialog ref={approveRef} className="ml-dialog" aria-labelledby={`${noteId}-approve`}>
         <h2 id={`${noteId}-approve`}>Approve the refund of {amount}?</h2>
         <p>
-          {student} gets {amount} back through the gateway (5-7 business days). When the gateway takes it, the payment is refunded, the plan
-          ends and any seat it paid for goes to the next student waiting.
+          {student} gets {amount} back through the gateway (within {REFUND_ARRIVES_WITHIN}). When the gateway takes it, the payment is
+          refunded, the plan ends and any seat it paid for goes to the next student waiting.
         </p>
         {dialogError && <p className="ml-message ml-message--error">{dialogError}</p>}
         <div className="ml-actions">

@@ -1,5 +1,6 @@
 import { COPY_PLACEHOLDERS_HELP, DEFAULT_BATCH_SIZE, GSTIN_PATTERN, RATINGS_FOR_HERO } from '@mentorloop/shared'
 import type { Field, FieldHook, GlobalConfig } from 'payload'
+import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
@@ -26,7 +27,8 @@ const link: Field[] = [
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
-  admin: { group: 'Content', description: COPY_PLACEHOLDERS_HELP },
+  // Staff's copy, not a mentor's business: mentors use /admin for their sessions only (docs/decisions/184).
+  admin: { group: 'Content', description: COPY_PLACEHOLDERS_HELP, hidden: hiddenUnless('admin', 'staff') },
   versions: { drafts: true, max: 20 },
   // The site caches this; tell it when the published copy changes.
   hooks: { afterChange: [revalidateGlobalAfterChange('site-settings')] },
@@ -88,7 +90,9 @@ export const SiteSettings: GlobalConfig = {
                     { label: 'Average rating (from real ratings)', value: 'averageRating' },
                     { label: 'Session satisfaction: 4 and 5 stars (from real ratings)', value: 'satisfaction' },
                   ],
-                  admin: { description: `A figure from real ratings replaces the value from ${RATINGS_FOR_HERO} ratings.` },
+                  admin: {
+                    description: `A figure from real ratings replaces the value from ${RATINGS_FOR_HERO} ratings; until then the stat is not shown (a typed rating is not one anyone gave).`,
+                  },
                 },
               ],
             },
@@ -185,7 +189,8 @@ export const SiteSettings: GlobalConfig = {
                   type: 'date',
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },
-                    description: 'The banner reads “until {date}” and hides itself after this moment. Empty: no end.',
+                    description:
+                      'The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.',
                   },
                 },
               ],

@@ -21,13 +21,13 @@ export const faqs: SeedFaq[] = [
   {
     question: 'What if I do not like the first session?',
     answer:
-      'If you are not satisfied after Session 1, ask within {refundWindowHours} hours of its end and you get a full refund at once. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Before Session 1, or later, our team reviews the request. Refunds are processed to your original payment method within 5-7 business days.',
+      'If you are not satisfied after Session 1, ask within {refundWindowHours} hours of its end and you get a full refund at once. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Before your batch starts, a refund is approved at once too; between the batch’s start and the end of Session 1, or after the window, our team decides. An approved refund reaches your original payment method within {refundDays}.',
     order: 3,
   },
   {
     question: 'Can I cancel my seat or my plan later?',
     answer:
-      'A plan pays for your seat in one monthly batch. If you cancel your seat before the batch starts, the plan becomes a credit that your next seat uses; once the batch has started, the plan stays used for that batch. Apart from the full refund after Session 1, a paid plan is not cancelled. If you need to miss a particular session, let your mentor know at least 24 hours in advance. The Cancellation and Refund Policy has the full details.',
+      'A plan pays for your seat in one batch. Before the batch starts you can ask for a refund (approved at once) or cancel your seat and keep the plan as a credit for your next seat; once the batch has started, cancelling ends your seat and the plan stays used for that batch. There are no cancellation fees. If you need to miss a particular session, let your mentor know at least 24 hours in advance. The Cancellation and Refund Policy has the full details.',
     order: 4,
   },
   {

@@ -17,7 +17,7 @@ export const pages: SeedPage[] = [
     slug: 'terms',
     title: 'Terms and Conditions',
     summary:
-      'The rules for using MentorLoop: accounts, monthly plans in INR, payments through Razorpay, live weekend sessions, conduct and the law that applies.',
+      'The rules for using MentorLoop: accounts, plans that pay for one batch, payments and refunds through Razorpay, live weekend sessions, conduct and the law that applies.',
     sections: [
       {
         heading: 'About these terms',
@@ -36,16 +36,17 @@ export const pages: SeedPage[] = [
       {
         heading: 'Plans, sessions and pricing',
         paragraphs: [
-          'A seat with a mentor is paid for with a plan; joining a waitlist is free. We currently offer the Beginner Techy Plan at {price:BEGINNER_TECHY} per month and the Placement-Focused Plan at {price:PLACEMENT_FOCUSED} per month. The question bank has a Free plan and a Plus plan at {price:PLAN1}. All prices are in Indian Rupees (INR) and any introductory or early-bird price applies only for the period shown on the site.',
-          'A plan pays for one batch: the calendar month of a mentor’s sessions that your seat is in, with {sessions:BEGINNER_TECHY} live, 1-hour online sessions on weekends, in batches of {batchSize} students. Your mentor shares the exact session timings by e-mail. A plan bought while you wait on a waitlist is a credit that your first seat uses; a credit that no seat has used by the end of the next batch is refunded. A seat cancelled before its batch starts gives the plan back as a credit; in a running batch the plan stays used for that batch. Plans do not renew automatically. While a plan is active you cannot purchase the same plan again.',
+          'A seat with a mentor is paid for with a plan; joining a waitlist is free. We currently offer the Beginner Techy Plan at {price:BEGINNER_TECHY} per batch and the Placement-Focused Plan at {price:PLACEMENT_FOCUSED} per batch. The question bank has a Free plan and a Plus plan at {price:PLAN1}. All prices are in Indian Rupees (INR) and any introductory or early-bird price applies only for the period shown on the site.',
+          'A mentorship plan pays for one batch: the calendar month of a mentor’s sessions that your seat is in, with {sessions:BEGINNER_TECHY} live, 1-hour online sessions on weekends, in batches of {batchSize} students. Your sessions, with their times in India time and their joining links, are on your Dashboard. Plans do not renew automatically: you pay for each batch you choose to join. While a plan is active you cannot purchase the same plan again.',
+          'A plan bought while you wait on a waitlist is a credit: the first seat you get uses it. A credit that no seat has used by the end of the following month is refunded to you automatically. When a seat opens for a waiting student who has no plan, we hold it for {holdHours} hours for them to pay; after that it passes to the next student in line.',
           'Mentors share their own experience and advice. MentorLoop does not guarantee an internship, a job offer or any particular result from an interview or exam.',
         ],
       },
       {
-        heading: 'Payments',
+        heading: 'Payments and refunds',
         paragraphs: [
-          'Payments are processed by Razorpay, our payment processor, using debit or credit cards, UPI and the other methods shown at checkout. MentorLoop never sees or stores your full card number, CVV or UPI PIN. A plan becomes active only after Razorpay confirms the payment and we verify it.',
-          'Premium fees are non-refundable unless otherwise specified in these terms or in our Cancellation and Refund Policy, which includes a full refund if you are not satisfied after Session 1. A subscription cannot be cancelled once it has been paid for.',
+          'Payments are processed by Razorpay, our payment processor, using debit or credit cards, UPI and the other methods shown at checkout. MentorLoop never sees or stores your full card number, CVV or UPI PIN. A payment counts only after Razorpay confirms it and we verify it.',
+          'You can cancel your seat at any time from your Dashboard, and ask for a refund from the Payments page. Before a batch starts, a refund of the plan that pays for your seat is approved at once and your seat passes to the next student; cancelling your seat instead keeps the plan as a credit for your next seat, and a credit is refunded at once whenever you ask. If you are not satisfied after Session 1, a refund asked for within {refundWindowHours} hours of its end is approved at once. Other requests are decided by our team. Our Cancellation and Refund Policy gives the details; there are no cancellation fees.',
         ],
       },
       {
@@ -59,7 +60,7 @@ export const pages: SeedPage[] = [
         heading: 'Liability',
         paragraphs: [
           'We work hard to keep MentorLoop available and accurate, but the service is provided on an “as is” basis. Sessions may occasionally be rescheduled because of a mentor’s work commitments or technical problems; when that happens we will offer a replacement session.',
-          'To the extent permitted by law, our total liability to you for any claim relating to MentorLoop is limited to the amount you paid us in the month in which the claim arose.',
+          'To the extent permitted by law, our total liability to you for any claim relating to MentorLoop is limited to the amount you paid us for the batch to which the claim relates.',
         ],
       },
       {
@@ -89,20 +90,20 @@ export const pages: SeedPage[] = [
         paragraphs: [
           'When you sign in with Google, we receive your name, e-mail address, profile photo and a Google account identifier. We do not receive your Google password.',
           'When you book a session we collect your name, 10-digit mobile number, e-mail address and chosen mentor. If you request a refund, we store the reason you select and any feedback you write.',
-          'When you pay, Razorpay processes your card, UPI or other payment details. We receive and store only the order and payment identifiers, the plan, the amount, the payment status and the subscription dates. We never store full card numbers, CVVs or UPI PINs.',
+          'When you pay, Razorpay processes your card, UPI or other payment details. We receive and store only the order and payment identifiers, the plan, the amount, the payment status and the batch the payment pays for. We never store full card numbers, CVVs or UPI PINs.',
         ],
       },
       {
         heading: 'How we use your information',
         paragraphs: [
-          'We use your information to create your account, add you to a batch, let your mentor contact you with session timings, manage the waitlist and notify you when a batch opens, show your upcoming sessions and payment history, process refunds and answer support requests.',
+          'We use your information to create your account, seat you in a batch, let your mentor reach you about your sessions, manage the waitlist and tell you when a seat opens, show your sessions and payments, process refunds and answer support requests.',
           'If you subscribe to our newsletter, we use your details to send you updates about MentorLoop. You can unsubscribe at any time using the link in any e-mail. We do not sell your personal data.',
         ],
       },
       {
         heading: 'Who we share it with',
         paragraphs: [
-          'Your mentor can see the name and e-mail address of the students who booked them, so that they can share session timings. Members of your batch group can see the name you use in that group.',
+          'Your mentor sees the name, e-mail address and mobile number of each student seated in their batch, so that they can reach you about your sessions. Your mentor sees how many students are on their waitlist, not who they are. Other students do not see your details on MentorLoop.',
           'We share data with service providers who help us run MentorLoop: Google for sign-in, Razorpay for payments, and our hosting and e-mail providers. They may use the data only to provide their service to us. We may also disclose information when required by law.',
         ],
       },
@@ -126,46 +127,50 @@ export const pages: SeedPage[] = [
     slug: 'cancellation',
     title: 'Cancellation and Refund Policy',
     summary:
-      'How session cancellations work, the full refund after Session 1, refund requests from the Payments page or by e-mail, and how long refunds take to reach you.',
+      'Cancelling your seat, refunds before a batch starts, the full refund after Session 1, credits, and how long refunds take to reach you.',
     sections: [
       {
         heading: 'Overview',
         paragraphs: [
-          'MentorLoop plans are monthly and are paid in advance in Indian Rupees through Razorpay. A subscription cannot be cancelled once it has been paid for. This policy explains how you can cancel an individual booked session, when a refund is available, and how to request one.',
+          'A mentorship plan pays for one batch: a seat in one calendar month of a mentor’s sessions. It is paid in advance in Indian Rupees through Razorpay and does not renew automatically. This policy says what happens when you cancel your seat, when a refund is approved at once, when our team decides, and when the money reaches you. There are no cancellation fees.',
+        ],
+      },
+      {
+        heading: 'Before your batch starts',
+        paragraphs: [
+          'Until the first day of your batch you can change your mind in either of two ways, and neither is reviewed. Ask for a refund of the plan that pays for your seat on the Payments page: it is approved at once, your seat passes to the next student, and the full amount is returned. Or cancel your seat on your Dashboard: your plan becomes a credit that your next seat uses, and you can ask for the credit back on the Payments page at any time; that refund, too, is approved at once.',
+        ],
+      },
+      {
+        heading: 'Credits',
+        paragraphs: [
+          'A plan bought while you wait on a waitlist, or kept after you cancel a seat before its batch starts, is a credit. The first seat you get (a booking, or a seat from a waitlist) uses it. If no seat has used it by the end of the following month, we refund it automatically; you do not need to ask. A complimentary plan given by our team was not paid for: it is never refunded, and it lapses if no seat uses it by then.',
         ],
       },
       {
         heading: 'Full refund after Session 1',
         paragraphs: [
-          'We want you to try MentorLoop without risk. If you are not satisfied after Session 1, ask for a refund from the Payments page within {refundWindowHours} hours of its end: it is approved at once and you receive a full refund of the amount you paid for that month’s plan. A request made before Session 1 or after that window is reviewed by our team.',
-          'You can request this refund from the Payments page: click Request Refund, choose a reason, select the plan and mentor the refund is for, and confirm. Refunds requested this way are processed within 5-7 business days to your original payment method.',
+          'We want you to try MentorLoop without risk. If you are not satisfied after Session 1, ask for a refund on the Payments page within {refundWindowHours} hours of its end: it is approved at once and you receive a full refund of the amount you paid for that batch. Your seat in the batch then passes on.',
         ],
       },
       {
-        heading: 'Cancelling a booked session',
+        heading: 'Other refund requests',
         paragraphs: [
-          'Sessions are live and held with a batch, so please cancel at least 24 hours before a session if you cannot attend, by replying to your mentor’s session e-mail or writing to support@mentorloop.in.',
-          'If you cancel 48 hours or more in advance, you receive a full refund for that session. If you cancel between 24 and 48 hours before the session there is no fee, and we will try to offer you a seat in another batch’s session instead. Cancellations made within 24 hours of the session start incur a cancellation fee, and no refund is given except at MentorLoop’s discretion, for example in a documented medical emergency.',
-        ],
-      },
-      {
-        heading: 'Requesting a refund by e-mail',
-        paragraphs: [
-          'Apart from the Payments page, you can request a refund by e-mailing support@mentorloop.in within 7 days of the session or payment concerned. Please write from the e-mail address linked to your account and include your name, the plan, the mentor and the Razorpay payment ID shown in your payment confirmation.',
-          'We review every request and reply by e-mail. Approved refunds are processed within 5-10 business days.',
+          'Once your batch has started, a refund asked for before Session 1 has ended or more than {refundWindowHours} hours after it is decided by our team, who reply by e-mail. Until they decide, the Payments page shows the date of your request and lets you withdraw it. Cancelling your seat in a running batch ends your seat; the plan stays used for that batch.',
+          'You can also write to support@mentorloop.in from the e-mail address linked to your account, with the plan, the mentor and the Razorpay payment ID shown on your receipt.',
         ],
       },
       {
         heading: 'How refunds are paid',
         paragraphs: [
-          'Refunds are always made to the original payment method through Razorpay: to the same card, UPI ID or bank account you paid from. Once we have processed a refund, your bank may take a few additional days to show it in your statement.',
-          'Refunds are only available for plans with a successful payment. A failed payment is never charged; if money was debited for a payment marked Failed, it is normally reversed automatically by your bank or Razorpay within 5-7 business days.',
+          'Refunds are always made to the original payment method through Razorpay: to the same card, UPI ID or bank account you paid from. An approved refund reaches you within {refundDays}; your bank may take a little longer to show it in your statement.',
+          'Refunds are only available for plans with a successful payment. A failed payment is never charged; if money was debited for a payment marked Failed, it is normally reversed automatically by your bank or Razorpay.',
         ],
       },
       {
-        heading: 'Sessions cancelled by a mentor',
+        heading: 'Sessions moved or cancelled by a mentor',
         paragraphs: [
-          'If a mentor has to cancel or move a session, we will tell you by e-mail and offer a replacement session the same or the following weekend. If no replacement is possible within your plan month, you are entitled to a full refund for that session.',
+          'If a mentor has to move or cancel a session, we tell you by e-mail and your Dashboard shows the change. If you are unhappy with how your batch went because of it, ask for a refund on the Payments page and our team will decide it.',
         ],
       },
     ],
@@ -186,20 +191,20 @@ export const pages: SeedPage[] = [
       {
         heading: 'How your purchase is delivered',
         paragraphs: [
-          'Access is delivered online immediately after your payment is confirmed by Razorpay. Your mentorship plan becomes active on your account straight away, and you can book a mentor or join a waitlist from the landing page. Question bank Plus access is unlocked on the subscription screen as soon as the payment is verified.',
+          'Access is delivered online immediately after your payment is confirmed by Razorpay. Your mentorship plan pays for your seat in a batch straight away, or, if you have no seat yet, waits as a credit for your next one. Question bank Plus access is unlocked on the question bank’s plans page as soon as the payment is verified.',
           'You will see the purchase on your Payments page, with the date paid and what the payment covers.',
         ],
       },
       {
         heading: 'Session timings and joining details',
         paragraphs: [
-          'Sessions are held online on weekends. After you book, your mentor e-mails your batch the session timings and joining link before the first session, and your upcoming sessions appear on your Dashboard. Please check your inbox and spam folder for e-mails from mentorloop.in.',
+          'Sessions are held online on weekends. After you book, your sessions, with their times in India time and their joining links, appear on your Dashboard as your mentor schedules them, and we e-mail you when they do. Please check your inbox and spam folder for e-mails from mentorloop.in.',
         ],
       },
       {
         heading: 'If your access does not appear',
         paragraphs: [
-          'If your payment was successful but your plan does not show as active within 30 minutes, write to support@mentorloop.in with your registered e-mail address and the Razorpay payment ID. We will activate your plan or arrange a refund.',
+          'If your payment was successful but it does not show on your Payments page within 30 minutes, write to support@mentorloop.in with your registered e-mail address and the Razorpay payment ID. We will record your payment or arrange a refund.',
         ],
       },
       {
@@ -215,18 +220,19 @@ export const pages: SeedPage[] = [
     slug: 'cookies',
     title: 'Cookie Policy',
     summary:
-      'How MentorLoop uses cookies and browser storage to keep you signed in, process payments securely and remember your preferences.',
+      'The few cookies MentorLoop sets to keep you signed in, keep a booking you started, and show a message after an action. No advertising cookies.',
     sections: [
       {
         heading: 'What cookies are',
         paragraphs: [
-          'Cookies are small text files that a website stores in your browser. Similar technologies, such as local storage, let a site remember information on your device between visits. This policy explains how MentorLoop uses both.',
+          'Cookies are small text files that a website stores in your browser. MentorLoop keeps what it needs in cookies only; it does not keep your details in your browser’s local storage.',
         ],
       },
       {
-        heading: 'Essential cookies and storage',
+        heading: 'The cookies we set',
         paragraphs: [
-          'We use essential cookies and local storage to keep you signed in, to remember your e-mail address and account identifier between pages, and to protect your account. Without them you would not be able to book sessions, view your Dashboard or see your Payments.',
+          'All of our cookies are essential, readable only by our server (never by scripts on the page) and protected against tampering. ml_session keeps you signed in; it holds a session token, not your e-mail address, and ends when you sign out or the session expires. ml_oidc lives for a few minutes while you sign in with Google, to protect the sign-in. ml_booking_draft keeps the booking form you started (mentor, name and mobile number) for two hours, so you can finish it after signing in or paying. ml_toast carries a one-time message (such as “You are signed in”) to the next page and is removed when shown.',
+          'Without them you could not sign in, book a seat, view your Dashboard or see your Payments.',
         ],
       },
       {
@@ -239,7 +245,7 @@ export const pages: SeedPage[] = [
       {
         heading: 'Managing cookies',
         paragraphs: [
-          'You can block or delete cookies and site data in your browser settings. If you block essential cookies or clear local storage you will be signed out, and parts of MentorLoop will not work until you sign in again.',
+          'You can block or delete cookies in your browser settings. If you block or delete our cookies you will be signed out, and parts of MentorLoop will not work until you sign in again.',
         ],
       },
       {

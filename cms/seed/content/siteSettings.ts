@@ -151,7 +151,7 @@ export const siteSettings: SeedSiteSettings = {
 
   plansSection: {
     heading: 'Choose Your Plan',
-    banner: 'Early Bird Offer - Limited Time Only!',
+    banner: 'Early bird prices',
   },
 
   business: {

@@ -27,7 +27,7 @@ describe('booking errors carry the spec texts', () => {
       code: 'PAYMENT_REQUIRED',
       title: 'Payment Required',
       error: 'Payment Required',
-      message: 'Please subscribe to a plan before booking sessions.',
+      message: 'Choose a plan before booking: a plan pays for your seat in one batch.',
       requiresPayment: true,
     })
     const e = bookingErrors.alreadyBooked()

@@ -1,4 +1,4 @@
-import { formatDate, formatDateRange, formatRupees, now, paiseToRupees, planLabel } from '@mentorloop/shared'
+import { coverPhrase, formatDate, formatRupees, now, type PaymentCover, paiseToRupees, planLabel } from '@mentorloop/shared'
 import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -132,19 +132,31 @@ async function readPayment(req: PayloadRequest, orderId: string): Promise<Comple
   return row ? { ...row, id: Number(row.id) } : null
 }
 
-/** What the payment covers, in the student's words (the receipt, the history). */
-function coverageLine(payment: CompletedPayment): string {
+/** What a completed mentorship payment pays for now: its seat, or a credit with its deadline; null otherwise. */
+export function paymentCover(payment: CompletedPayment): PaymentCover | null {
   const { plan, batch } = payment
-  if (plan.product !== 'mentorship') {
+  if (plan.product !== 'mentorship' || payment.status !== 'completed') return null
+  if (batch)
+    return {
+      kind: 'seat',
+      mentor: batch.mentor,
+      batch: { label: batch.label, startsOn: batch.startsOn, endsOn: batch.endsOn },
+      sessions: Number(plan.sessionsIncluded ?? 0),
+    }
+  return payment.subscriptionEnds ? { kind: 'credit', until: payment.subscriptionEnds } : null
+}
+
+/** What the payment covers, in the student's words (the receipt e-mail), as the checkout and the confirmation say it. */
+function coverageLine(payment: CompletedPayment): string {
+  if (payment.plan.product !== 'mentorship') {
     return payment.subscriptionEnds ? `Your plan is active until ${formatDate(payment.subscriptionEnds)}.` : 'Your plan is now active.'
   }
-  if (batch) {
-    const sessions = Number(plan.sessionsIncluded ?? 0)
-    return `It pays for your seat in ${batch.mentor}'s ${batch.label} batch (${formatDateRange(batch.startsOn, batch.endsOn)}${sessions > 0 ? `, ${sessions} live sessions` : ''}).`
-  }
-  if (payment.status === 'completed' && payment.subscriptionEnds)
-    return `It is a credit for your next seat: the first seat you get uses it. If no seat comes by ${formatDate(payment.subscriptionEnds)}, we refund it automatically.`
-  return 'Your plan is now active.'
+  const cover = paymentCover(payment)
+  if (!cover) return 'Your plan is paid.'
+  const phrase = coverPhrase(cover)
+  return cover.kind === 'seat'
+    ? `It pays for ${phrase}.`
+    : `It is ${phrase}. The first seat you get (a booking, or a seat from a waitlist) uses it.`
 }
 
 async function queueReceipt(req: PayloadRequest, payment: CompletedPayment): Promise<void> {

@@ -1,9 +1,12 @@
-import { CURRENCY, MESSAGES, now, nowMs, planLabel, rupeesToPaise } from '@mentorloop/shared'
+import { CURRENCY, MESSAGES, now, nowMs, type PaymentCover, planLabel, rupeesToPaise } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 import { GatewayError, type GatewayName, getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
+import { txQuery } from '../../lib/transaction'
 import { keepHoldForCheckout, offerErrors } from '../batches/offers'
+import { creditDeadline } from '../plans/credits'
 import { purchaseDecision } from '../plans/purchaseRule'
 
 export type CreatedOrder = {
@@ -16,6 +19,8 @@ export type CreatedOrder = {
   gateway: GatewayName
   plan: { code: Plan['code']; name: string; product: Plan['product'] }
   payment: Payment
+  /** What the payment buys, said before paying (docs/decisions/183); null for a question-bank plan. */
+  buys: PaymentCover | null
 }
 
 /** A published, active plan by code, or AppError PLAN_NOT_FOUND. */
@@ -111,7 +116,32 @@ export async function createOrderForPlan({
     gateway: gateway.name,
     plan: { code: plan.code, name: plan.name, product: plan.product },
     payment,
+    buys: plan.product === 'mentorship' ? await whatItBuys(req, plan, offerId) : null,
   }
+}
+
+/**
+ * What a mentorship payment will pay for, as the checkout says it before paying: the held seat it
+ * claims (mentor, batch and its days, sessions), or else a credit for the student's next seat with
+ * the day it is refunded if no seat uses it (completePayment gives it the same deadline). A credit
+ * that a waiting seat takes at once is said by the confirmation afterwards.
+ */
+async function whatItBuys(req: PayloadRequest, plan: Plan, offerId: number | undefined): Promise<PaymentCover> {
+  if (offerId !== undefined) {
+    const [seat] = await txQuery<{ mentor: string; label: string; starts_on: string | Date; ends_on: string | Date }>(
+      req,
+      sql`SELECT m.name AS mentor, b.label, b.starts_on, b.ends_on FROM seat_offers o
+            JOIN batches b ON b.id = o.batch_id JOIN mentors m ON m.id = o.mentor_id WHERE o.id = ${offerId}`,
+    )
+    if (seat)
+      return {
+        kind: 'seat',
+        mentor: seat.mentor,
+        batch: { label: seat.label, startsOn: new Date(seat.starts_on).toISOString(), endsOn: new Date(seat.ends_on).toISOString() },
+        sessions: Number(plan.sessionsIncluded ?? 0),
+      }
+  }
+  return { kind: 'credit', until: creditDeadline(now()).toISOString() }
 }
 
 async function requireHeldOffer(req: PayloadRequest, userId: number, offerId: number): Promise<void> {

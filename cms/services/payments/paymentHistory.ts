@@ -29,6 +29,7 @@ type Row = {
   refund_status: RefundStatus | null
   admin_note: string | null
   refunded_at: string | Date | null
+  refund_requested_at: string | Date | null
   /** The batch's first session that is not cancelled (the refund promise counts from its end). */
   s1_starts_at: string | Date | null
   s1_duration: number | null
@@ -53,7 +54,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
                pl.code, pl.name AS plan_name, pl.product, pl.sessions_included AS sessions,
                bt.id AS batch_id, bt.label, bt.starts_on, bt.ends_on,
                COALESCE(bm.name, pm.name, om.name) AS mentor_name,
-               r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at,
+               r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at, r.created_at AS refund_requested_at,
                s1.starts_at AS s1_starts_at, s1.duration_minutes AS s1_duration,
                (SELECT br.refund_window_hours FROM business_rules br ORDER BY br.id LIMIT 1) AS window_hours
           FROM payments p
@@ -64,7 +65,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
           LEFT JOIN seat_offers o ON o.id = p.offer_id
           LEFT JOIN mentors om ON om.id = o.mentor_id
           LEFT JOIN LATERAL (
-            SELECT id, status, admin_note, refunded_at FROM refund_requests WHERE payment_id = p.id ORDER BY created_at DESC, id DESC LIMIT 1
+            SELECT id, status, admin_note, refunded_at, created_at FROM refund_requests WHERE payment_id = p.id ORDER BY created_at DESC, id DESC LIMIT 1
           ) r ON true
           LEFT JOIN LATERAL (
             SELECT s.starts_at, s.duration_minutes FROM sessions s
@@ -114,7 +115,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       covers,
       createdAt: iso(r.created_at)!,
       refundCase: seated(r)
-        ? caseOf(r.s1_starts_at, r.s1_duration, windowHours, at)
+        ? caseOf(r.s1_starts_at, r.s1_duration, windowHours, at, r.starts_on)
         : covers?.kind === 'credit' && r.gateway !== 'complimentary'
           ? { kind: 'credit' }
           : null,
@@ -124,6 +125,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
             status: r.refund_status!,
             adminNote: r.refund_status === 'rejected' ? r.admin_note : null,
             refundedAt: r.refund_status === 'refunded' ? iso(r.refunded_at) : null,
+            requestedAt: iso(r.refund_requested_at)!,
           }
         : null,
     }

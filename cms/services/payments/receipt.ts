@@ -1,4 +1,4 @@
-import { formatDate, formatDateRange, formatRupees, paiseToRupees } from '@mentorloop/shared'
+import { creditLastDay, formatDate, formatDateRange, formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -125,7 +125,10 @@ async function coverageRow(req: PayloadRequest, payment: Payment, plan: Plan | n
   }
   if (payment.status === 'completed' && !payment.creditEndedAt && payment.subscriptionEnds)
     return [
-      ['Covers', `The student's next seat (a credit, refunded automatically if no seat comes by ${formatDate(payment.subscriptionEnds)})`],
+      [
+        'Covers',
+        `The student's next seat (a credit, refunded automatically if no seat uses it by ${creditLastDay(payment.subscriptionEnds)})`,
+      ],
     ]
   return []
 }

@@ -7,8 +7,9 @@ import { txQuery } from '../../lib/transaction'
  * The refund promise (docs/decisions/107): "not satisfied after Session 1? Get a full refund". A
  * refund asked for within the window (Business rules → hours, default 72) after the end of Session 1
  * (the first session, not cancelled, of the batch the payment seats the student in) is approved at
- * once, through the same state machine as an admin's approval; before Session 1 has ended, or after
- * the window, an admin decides. The landing copy states the window through `{refundWindowHours}`.
+ * once, through the same state machine as an admin's approval, and so is one asked before the
+ * batch starts (docs/decisions/181); from the batch's start until Session 1 has ended, or after the
+ * window, an admin decides. The landing copy states the window through `{refundWindowHours}`.
  */
 export async function refundWindowHours(req: PayloadRequest): Promise<number> {
   const rules = await req.payload.findGlobal({ slug: 'business-rules', depth: 0, overrideAccess: true, req }).catch(() => null)
@@ -21,9 +22,15 @@ export async function seatRefundCases(req: PayloadRequest, paymentIds: number[],
   const out = new Map<number, RefundCase>()
   if (paymentIds.length === 0) return out
   const hours = windowHours ?? (await refundWindowHours(req))
-  const rows = await txQuery<{ id: number; starts_at: string | Date | null; duration_minutes: number | null }>(
+  const rows = await txQuery<{
+    id: number
+    starts_at: string | Date | null
+    duration_minutes: number | null
+    batch_starts_on: string | Date | null
+  }>(
     req,
-    sql`SELECT p.id, s1.starts_at, s1.duration_minutes FROM payments p
+    sql`SELECT p.id, s1.starts_at, s1.duration_minutes, b.starts_on AS batch_starts_on FROM payments p
+          LEFT JOIN batches b ON b.id = p.batch_id
           LEFT JOIN LATERAL (
             SELECT s.starts_at, s.duration_minutes FROM sessions s
              WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled'
@@ -35,12 +42,25 @@ export async function seatRefundCases(req: PayloadRequest, paymentIds: number[],
   )
   const at = nowMs()
   for (const r of rows) {
-    out.set(Number(r.id), caseOf(r.starts_at, r.duration_minutes, hours, at))
+    out.set(Number(r.id), caseOf(r.starts_at, r.duration_minutes, hours, at, r.batch_starts_on))
   }
   return out
 }
 
-export function caseOf(startsAt: string | Date | null, durationMinutes: number | null, windowHours: number, at: number): RefundCase {
+/**
+ * Before the batch's first day a refund is approved at once (docs/decisions/181): the seat has not
+ * been used, so asking for the money back is the same as cancelling the seat and asking for the
+ * credit back, which is approved at once too. One rule, whichever route the student takes.
+ */
+export function caseOf(
+  startsAt: string | Date | null,
+  durationMinutes: number | null,
+  windowHours: number,
+  at: number,
+  batchStartsOn?: string | Date | null,
+): RefundCase {
+  if (batchStartsOn && at < new Date(batchStartsOn).getTime())
+    return { kind: 'before-batch', windowHours, batchStartsOn: new Date(batchStartsOn).toISOString() }
   if (!startsAt) return { kind: 'before-session-1', windowHours, session1EndsAt: null }
   const ended = new Date(startsAt).getTime() + Number(durationMinutes ?? 60) * 60_000
   const until = ended + windowHours * HOUR_MS

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { formatRupees, nowIso, paiseToRupees, planLabel, type RefundReason } from '@mentorloop/shared'
+import { formatDay, formatRupees, nowIso, paiseToRupees, planLabel, REFUND_ARRIVES_WITHIN, type RefundReason } from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -54,13 +54,31 @@ export async function requestRefund(
           subject: 'Your unused plan is being refunded',
           paragraphs: [
             `${planName.replace(/^the/, 'The')} had not paid for a seat yet, so we are refunding ${amount} now.`,
-            'The money reaches your account within 5-7 business days.',
+            `The money reaches your account within ${REFUND_ARRIVES_WITHIN}.`,
+          ],
+        },
+      )
+    }
+    const promised = (await seatRefundCases(req, [payment.id])).get(payment.id)
+    // Before the batch starts (docs/decisions/181): approved at once and the seat passes on, as
+    // cancelling the seat and asking for the credit back would be.
+    if (promised?.kind === 'before-batch') {
+      // The credit ends now: a seat cancelled before the refund settles must not turn the payment
+      // back into a credit another seat could use.
+      return approveAtOnce(
+        req,
+        { user, paymentId: payment.id, input, endCredit: true },
+        {
+          template: 'refund-before-batch-approved',
+          subject: 'Your refund is approved',
+          paragraphs: [
+            `Your batch starts on ${formatDay(promised.batchStartsOn)} and you asked before it did, so we are refunding ${amount} for ${planName} in full now.`,
+            `Your seat in the batch passes to the next student. The money reaches your account within ${REFUND_ARRIVES_WITHIN}.`,
           ],
         },
       )
     }
     // The promise (docs/decisions/107): inside the window after Session 1 ends, approved at once.
-    const promised = (await seatRefundCases(req, [payment.id])).get(payment.id)
     if (promised?.kind === 'promise') {
       return approveAtOnce(
         req,
@@ -70,7 +88,7 @@ export async function requestRefund(
           subject: 'Your refund is approved',
           paragraphs: [
             `You asked within ${promised.windowHours} hours of the end of Session 1, so, as promised, we are refunding ${amount} for ${planName} in full now.`,
-            'Your plan ends and your seat in the batch is released. The money reaches your account within 5-7 business days.',
+            `Your plan ends and your seat in the batch is released. The money reaches your account within ${REFUND_ARRIVES_WITHIN}.`,
           ],
         },
       )
@@ -120,7 +138,7 @@ export async function requestRefund(
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
           `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan?.name ?? 'mentorship')}.`,
-          'Our team will review it and you will be notified once it is processed (usually within 5-7 business days).',
+          `Our team decides and tells you by e-mail. If it is approved, the money reaches your account within ${REFUND_ARRIVES_WITHIN}. Until then you can withdraw the request on your Payments page.`,
         ],
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
       }),
@@ -330,7 +348,7 @@ export async function refundAutomatically(
           title: 'Your payment came after the seat passed on: we are refunding it',
           paragraphs: [
             `The seat held for you passed to the next student before your payment of ${amount} for ${planLabel(p.plan)} arrived, and no other seat was free for you.`,
-            'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
+            `We are refunding it in full now; the money reaches your account within ${REFUND_ARRIVES_WITHIN}. You keep your place in any queue you are in.`,
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
           key: `refund-late-payment:${paymentId}`,
@@ -340,7 +358,7 @@ export async function refundAutomatically(
           title: 'No seat came for your plan: we are refunding it',
           paragraphs: [
             `Your payment of ${amount} for ${planLabel(p.plan)} was waiting for a seat, and none came in time.`,
-            'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
+            `We are refunding it in full now; the money reaches your account within ${REFUND_ARRIVES_WITHIN}. You keep your place in any queue you are in.`,
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
           key: `credit-refunded:${paymentId}`,
@@ -387,4 +405,27 @@ export async function reconcileRefundEvent(req: PayloadRequest, event: string, r
   if (!found) return 'unknown'
   if (refund.payment_id && found.gateway_payment_id && refund.payment_id !== found.gateway_payment_id) return 'unknown'
   return settleRefund(req, Number(found.id), { id: refund.id, status })
+}
+
+/**
+ * The student takes back a refund request our team has not decided yet (docs/decisions/181): the
+ * request goes, so the payment is as it was before the request (its seat or credit unchanged, a
+ * refund askable again). Only a `requested` one, and only one's own: the row is deleted under the
+ * same condition, so an admin deciding at the same moment (who holds the row lock) wins, and the
+ * student is told it was decided already.
+ */
+export async function withdrawRefund(req: PayloadRequest, user: Pick<User, 'id'>, requestId: number): Promise<{ paymentId: number }> {
+  return inTransaction(req, async () => {
+    const [gone] = await txQuery<{ payment_id: number }>(
+      req,
+      sql`DELETE FROM refund_requests WHERE id = ${requestId} AND user_id = ${user.id} AND status = 'requested' RETURNING payment_id`,
+    )
+    if (gone) {
+      req.payload.logger.info({ msg: 'Refund request withdrawn', refundRequestId: requestId, paymentId: Number(gone.payment_id) })
+      return { paymentId: Number(gone.payment_id) }
+    }
+    const [mine] = await txQuery(req, sql`SELECT 1 FROM refund_requests WHERE id = ${requestId} AND user_id = ${user.id}`)
+    if (!mine) throw new AppError('NOT_FOUND', 404, 'Refund request not found.')
+    throw new AppError('REFUND_NOT_ALLOWED', 409, 'This refund request has already been decided, so it can no longer be withdrawn.')
+  })
 }

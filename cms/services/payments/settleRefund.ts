@@ -1,4 +1,4 @@
-import { formatRupees, nowIso, paiseToRupees, planLabel, type RefundStatus } from '@mentorloop/shared'
+import { formatRupees, nowIso, paiseToRupees, planLabel, REFUND_ARRIVES_WITHIN, type RefundStatus } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -93,7 +93,7 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): P
         greeting: `Hi ${student.name ?? 'there'},`,
         paragraphs: [
           `We approved your refund of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
-          `The money reaches your account within 5-7 business days.${
+          `The money reaches your account within ${REFUND_ARRIVES_WITHIN}.${
             released
               ? ` Your seat in ${released.mentor}'s ${released.label} batch, which this payment paid for, is released today.`
               : plan.product === 'mentorship'

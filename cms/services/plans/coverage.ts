@@ -24,9 +24,10 @@ export async function coverageOf(req: PayloadRequest, userId: number): Promise<P
     batch_status: BatchStatus
     mentor_id: number | null
     mentor: string | null
+    gateway: string
   }>(
     req,
-    sql`SELECT p.id AS payment_id, pl.id AS plan_id, pl.code, pl.name, pl.sessions_included AS sessions, p.subscription_ends AS ends,
+    sql`SELECT p.id AS payment_id, p.gateway, pl.id AS plan_id, pl.code, pl.name, pl.sessions_included AS sessions, p.subscription_ends AS ends,
                bt.id AS batch_id, bt.label, bt.starts_on, bt.ends_on, bt.status AS batch_status, m.id AS mentor_id, m.name AS mentor
           FROM payments p JOIN plans pl ON pl.id = p.plan_id
           LEFT JOIN batches bt ON bt.id = p.batch_id
@@ -40,7 +41,14 @@ export async function coverageOf(req: PayloadRequest, userId: number): Promise<P
   )
   return rows.map((r): PlanCoverage => {
     const plan = { id: Number(r.plan_id), code: r.code, name: r.name }
-    if (r.batch_id === null) return { kind: 'credit', paymentId: Number(r.payment_id), plan, creditUntil: new Date(r.ends!).toISOString() }
+    if (r.batch_id === null)
+      return {
+        kind: 'credit',
+        paymentId: Number(r.payment_id),
+        plan,
+        creditUntil: new Date(r.ends!).toISOString(),
+        complimentary: r.gateway === 'complimentary',
+      }
     return {
       kind: 'seat',
       paymentId: Number(r.payment_id),

@@ -28,7 +28,8 @@ export async function buyPlan(payload: Payload, user: User, planCode = 'BEGINNER
 
 /**
  * A refund asked for and approved by an admin in the panel (the refund request's hook decides it),
- * then made by the refund job as the worker runs it.
+ * then made by the refund job as the worker runs it. One the service approves at once (an unused
+ * credit, the seat's batch not started yet, the Session-1 promise) needs no admin.
  */
 export async function refundPayment(payload: Payload, user: User, paymentId: number, admin: User) {
   const created = await requestRefund(await createLocalReq({}, payload), user, {
@@ -36,13 +37,15 @@ export async function refundPayment(payload: Payload, user: User, paymentId: num
     reason: REFUND_REASON_OTHER,
     feedback: 'Not for me.',
   })
-  await payload.update({
-    collection: 'refund-requests',
-    id: created.id,
-    data: { status: 'approved' },
-    user: { ...admin, collection: 'users' } as never,
-    overrideAccess: false,
-  })
+  if (created.status === 'requested') {
+    await payload.update({
+      collection: 'refund-requests',
+      id: created.id,
+      data: { status: 'approved' },
+      user: { ...admin, collection: 'users' } as never,
+      overrideAccess: false,
+    })
+  }
   await runRefundJobs(payload)
   return payload.findByID({ collection: 'refund-requests', id: created.id, depth: 0, overrideAccess: true })
 }

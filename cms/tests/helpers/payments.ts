@@ -1,3 +1,5 @@
+import { DAY_MS, nowMs } from '@mentorloop/shared'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { type GatewayRefund, type RefundInput, setGatewayForTests } from '../../gateway'
 import { createSandboxGateway, type SandboxGateway } from '../../gateway/sandbox'
@@ -78,4 +80,16 @@ export function refundGateway(
   }
   setGatewayForTests(gateway)
   return { inner, calls, callsFor: (gatewayPaymentId: string) => calls.filter((c) => c.paymentId === gatewayPaymentId) }
+}
+
+/**
+ * The batch the payment pays for started yesterday (its first day moved back; nothing else
+ * changes): a refund asked for now waits for an admin. Before a batch starts it would be approved
+ * at once (docs/decisions/181), so tests of the admin's decision start the batch first.
+ */
+export async function batchStarted(payload: Payload, paymentId: number): Promise<void> {
+  await payload.db.drizzle.execute(
+    sql`UPDATE batches SET starts_on = ${new Date(nowMs() - DAY_MS).toISOString()}::timestamptz
+         WHERE id = (SELECT batch_id FROM payments WHERE id = ${paymentId}) AND starts_on > ${new Date(nowMs()).toISOString()}::timestamptz`,
+  )
 }

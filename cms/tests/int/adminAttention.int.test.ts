@@ -11,6 +11,7 @@ import { createBooking, joinWaitlist } from '../../services/booking'
 import { requestRefund } from '../../services/payments/refunds'
 import { buyPlan, freezeClock, refundPayment } from '../helpers/batches'
 import { testPayload } from '../helpers/payload'
+import { batchStarted } from '../helpers/payments'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, unique } from '../helpers/scenarios'
 
 /**
@@ -99,6 +100,7 @@ beforeAll(async () => {
   for (const hoursLater of [0, 1, 2, 3]) {
     const { user, payment } = await studentWithPlan()
     freezeClock(new Date(NOW.getTime() + hoursLater * HOUR_MS))
+    await batchStarted(payload, payment.id)
     const r = await requestRefund(await req(), user, { paymentId: payment.id, reason: REFUND_REASON_OTHER, feedback: '' })
     if (hoursLater === 0) firstRequestAt = r.createdAt
     if (hoursLater === 2) await txQuery(await req(), sql`UPDATE refund_requests SET status = 'failed' WHERE id = ${r.id}`)

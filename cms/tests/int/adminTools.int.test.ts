@@ -3,7 +3,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
+import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 const req = () => createLocalReq({}, payload)
 
-/** A student who bought a plan through the real flow and holds a seat with it, so a refund waits for an admin. */
+/** A student who bought a plan through the real flow and holds a seat with it in a batch that has started, so a refund waits for an admin. */
 async function seatedBuyer(planCode = 'BEGINNER_TECHY') {
   const student = await createUser(payload, { name: 'Refund Student' })
   const order = await createOrder(rest, student, planCode)
@@ -41,6 +41,7 @@ async function seatedBuyer(planCode = 'BEGINNER_TECHY') {
   expect(paid.status).toBe(200)
   const mentor = await createMentor(payload, { capacity: 5 })
   expect((await createBooking(await req(), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+  await batchStarted(payload, paid.body.payment.id)
   const asked = await rest.post('/refund-requests/request', {
     token: student.token,
     body: { paymentId: paid.body.payment.id, reason: REFUND_REASON_OTHER, feedback: 'The pace was too fast for me.' },

@@ -10,7 +10,7 @@ import { flushOutbox } from '../../notifications/outbox'
 import { createBooking } from '../../services/booking'
 import { runScript } from '../helpers/compiledScripts'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, runRefundJobs } from '../helpers/payments'
+import { batchStarted, checkoutBody, createOrder, runRefundJobs } from '../helpers/payments'
 import { dropScratch, scratchDatabase, scratchFolder } from '../helpers/postgres15'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, type TestUser } from '../helpers/scenarios'
@@ -106,6 +106,7 @@ async function liveAWhile() {
   }
   await buyAndBook()
   const refunded = await buyAndBook()
+  await batchStarted(payload, refunded.paymentId)
   const asked = await rest.post('/refund-requests/request', {
     token: refunded.student.token,
     body: { paymentId: refunded.paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },

@@ -103,9 +103,11 @@ describe('model-based regressions', () => {
   })
 
   it('a credit whose refund request waits for an admin is refunded by the tick at its deadline, the request approved', async () => {
-    // The other way into the same state: the request was made while the payment paid for a seat
-    // (an admin decides those); the seat was then cancelled in an open batch, so the payment became
-    // a credit again, and its deadline passed with the request still waiting.
+    // Once the other way into the same state: the request was made while the payment paid for a
+    // seat in an open batch (an admin decided those then); the seat was then cancelled, so the
+    // payment became a credit again, and its deadline passed with the request still waiting. Since
+    // docs/decisions/181 that request is approved at once and ends the credit, so the cancelled
+    // seat gives no credit back and the refund is made once.
     await replay({ capacities: [1, 1], students: 4 }, [
       acts.toMonthEnd(-60),
       acts.buy(0, false, true),

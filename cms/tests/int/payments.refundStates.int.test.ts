@@ -7,6 +7,7 @@ import { attemptRefund, claimRefund, retryDueRefunds } from '../../services/paym
 import { MAX_REFUND_ATTEMPTS, REFUND_LEASE_MS } from '../../services/payments/refundRetry'
 import { testPayload } from '../helpers/payload'
 import {
+  batchStarted,
   checkoutBody,
   createOrder,
   postWebhook,
@@ -64,6 +65,8 @@ async function refundScenario() {
   const next = await createUser(payload)
   await givePlan(payload, next)
   expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
+  // Started, so the request waits for an admin (before the batch starts it is approved at once).
+  await batchStarted(payload, paymentId)
   const asked = await rest.post('/refund-requests/request', {
     token: student.token,
     body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },

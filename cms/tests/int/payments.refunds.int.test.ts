@@ -3,7 +3,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
+import { batchStarted, checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
 
 /**
  * A student who bought a plan through the real flow; returns their payment id. With `seat` (the
- * default) the plan pays for a seat with a mentor of its own, so a refund request waits for an
- * admin; without, it is an unused credit (docs/decisions/069), returned at once when asked.
+ * default) the plan pays for a seat with a mentor of its own in a batch that has started, so a
+ * refund request waits for an admin; without, it is an unused credit (docs/decisions/069), returned at once when asked.
  */
 async function buyer(
   planCode = 'BEGINNER_TECHY',
@@ -40,6 +40,7 @@ async function buyer(
   if (opts.seat) {
     const mentor = await createMentor(payload, { capacity: 5 })
     expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    await batchStarted(payload, res.body.payment.id)
   }
   return { student, paymentId: res.body.payment.id }
 }

@@ -9,7 +9,7 @@ import { getActivePlan, listActivePlans, planWindow } from '../../services/plans
 import { creditDeadline, expireCredits } from '../../services/plans/credits'
 import { purchaseDecision } from '../../services/plans/purchaseRule'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs } from '../helpers/payments'
+import { batchStarted, checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
@@ -246,6 +246,7 @@ describe('a gateway that refuses the refund', () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
     expect(booked.kind).toBe('booked')
+    await batchStarted(payload, paymentId)
     const asked = await rest.post('/refund-requests/request', {
       token: student.token,
       body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },

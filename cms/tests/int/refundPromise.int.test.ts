@@ -74,7 +74,8 @@ describe('the refund promise', () => {
     await givePlan(payload, next)
     expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
 
-    expect(await caseOf(student, paymentId)).toMatchObject({ kind: 'before-session-1', windowHours: 72 })
+    // Before the batch starts, a refund would be approved at once too (docs/decisions/181).
+    expect(await caseOf(student, paymentId)).toMatchObject({ kind: 'before-batch', windowHours: 72 })
     setNow(session1End + 2 * HOUR_MS)
     expect(await caseOf(student, paymentId)).toMatchObject({
       kind: 'promise',

@@ -632,7 +632,7 @@ function approveNow(m: Model, p: MPayment, automatic = true): boolean {
   return true
 }
 
-/** A student asks for a refund: an unused credit is approved at once, anything else waits for an admin. */
+/** A student asks for a refund: an unused credit, or a seat before its batch starts, is approved at once; anything else waits for an admin. */
 export function requestRefund(m: Model, paymentId: number): Outcome {
   const p = m.payments.find((x) => x.id === paymentId)!
   if (p.status !== 'completed') return fail('REFUND_NOT_ALLOWED')
@@ -642,6 +642,13 @@ export function requestRefund(m: Model, paymentId: number): Outcome {
   if (unused) {
     if (!approveNow(m, p, false)) return fail('REFUND_ALREADY_REQUESTED')
     mail(m, p.student, 'refund-approved')
+    return ok('approved')
+  }
+  // Before its batch starts (docs/decisions/181): approved at once, the seat passes on when the refund is taken.
+  const batch = p.batch === null ? null : batchOf(m, p.batch)
+  if (batch && m.now < batch.startsOn) {
+    if (!approveNow(m, p, false)) return fail('REFUND_ALREADY_REQUESTED')
+    mail(m, p.student, 'refund-before-batch-approved')
     return ok('approved')
   }
   if (m.refunds.some((r) => r.payment === p.id)) return fail('REFUND_ALREADY_REQUESTED')

@@ -27,7 +27,14 @@ export type PlanCoverage =
       mentor: { id: number; name: string }
       sessions: number
     }
-  | { kind: 'credit'; paymentId: number; plan: { id: number; code: string; name: string }; creditUntil: string }
+  | {
+      kind: 'credit'
+      paymentId: number
+      plan: { id: number; code: string; name: string }
+      creditUntil: string
+      /** Granted by an admin (nothing paid): it lapses unused instead of being refunded. */
+      complimentary?: boolean
+    }
 
 /** The student's mentorship plans as the dashboard shows them: what each covers, and when renewal opens. */
 export type PlanTimeline = {

@@ -55,6 +55,28 @@ export const REFUND_REASONS = [
 ] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 export const REFUND_REASON_OTHER: RefundReason = 'Other (please share below)'
+
+/** Reasons about a session a student can only have once a session happened (docs/decisions/181). */
+export const SESSION_REFUND_REASONS: readonly RefundReason[] = [
+  "I didn't feel enough clarity or direction",
+  'I expected more interaction with the mentor',
+  'The session felt too fast / too slow',
+  "The mentor's style didn't match my learning preference",
+]
+
+/** The reasons offered: those about a session only after one happened. */
+export const refundReasonsFor = ({ sessionHeld }: { sessionHeld: boolean }): readonly RefundReason[] =>
+  sessionHeld ? REFUND_REASONS : REFUND_REASONS.filter((r) => !SESSION_REFUND_REASONS.includes(r))
+
+/**
+ * What a student reads for a reason. The stored value stays the spec's text (the database's enum),
+ * and the words follow docs/vocabulary.md ("plan", not "subscription").
+ */
+const REFUND_REASON_WORDS: Partial<Record<RefundReason, string>> = {
+  'Not ready to continue with the subscription': 'Not ready to continue with the plan',
+  'Other (please share below)': 'Other (tell us below)',
+}
+export const refundReasonLabel = (reason: RefundReason): string => REFUND_REASON_WORDS[reason] ?? reason
 export const REFUND_FEEDBACK_MAX_WORDS = 50
 
 export const CURRENCY = 'INR' as const
@@ -70,3 +92,10 @@ export const RENEWAL_REMINDER_DAYS = 3
 
 /** The refund promise (docs/decisions/107): hours after the end of a student's Session 1 in which a refund is approved at once. */
 export const DEFAULT_REFUND_WINDOW_HOURS = 72
+
+/**
+ * How long a refund takes to reach the student once approved: the refund dialog's figure
+ * (docs/spec.md §9), the one figure every dialog, e-mail and policy page states (the copy's
+ * `{refundDays}`; docs/decisions/180-policies-from-the-rules.md). The spec's policy said 5-10.
+ */
+export const REFUND_ARRIVES_WITHIN = '5-7 business days'

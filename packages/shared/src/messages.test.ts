@@ -22,6 +22,14 @@ describe('the spec texts we replaced (docs/vocabulary.md)', () => {
     for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\blog ?in\b|\blog ?out\b/i)
   })
 
+  it('says "plan", never "subscription", where the spec said it (docs/vocabulary.md)', async () => {
+    const { MESSAGES } = await import('./messages')
+    expect(MESSAGES.PAYMENT_REQUIRED).toBe('Choose a plan before booking: a plan pays for your seat in one batch.')
+    expect(MESSAGES.QB_SUCCESS).toBe('Payment successful: your question bank plan is updated.')
+    expect(MESSAGES.QB_NO_ACTIVE_SUBSCRIPTION).toBe('No active plan.')
+    for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\bsubscri(?:be|ption)\b/i)
+  })
+
   it('says the waitlist is free instead of "Waitlist Token Raised… contact you via mail if any vacancy"', async () => {
     const { MESSAGES, waitlistJoinedMessage } = await import('./messages')
     expect(MESSAGES.WAITLIST_TOKEN_TITLE).toBe('You’re on the waitlist')

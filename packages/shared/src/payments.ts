@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_DB_ID } from './booking'
 import { PLAN_CODES, type RefundStatus } from './constants'
+import { formatDateRange, formatDay } from './dates'
 
 /**
  * Request bodies of the payment endpoints, shared by the site and the CMS. The browser never
@@ -58,6 +59,8 @@ export const refundRequestSchema = z.object({
 
 /** What create-order answers (checkout.js options are built from it). */
 export type CreateOrderResponse = {
+  /** What the payment buys, said before paying and repeated after (null for a question-bank plan). */
+  buys: PaymentCover | null
   orderId: string
   amount: number
   currency: string
@@ -76,7 +79,15 @@ export type VerifyPaymentResponse = {
   waitlistResults: { action: 'assigned' | 'still_on_waitlist' }[]
   assigned: number
   stillWaiting: number
-  payment: { id: number; planCode: string | null; planName: string | null; status: string; subscriptionEnds: string | null }
+  payment: {
+    id: number
+    planCode: string | null
+    planName: string | null
+    status: string
+    subscriptionEnds: string | null
+    /** What it pays for now: a seat (it found one at once) or a credit with its deadline; null for a question-bank plan. */
+    covers: PaymentCover | null
+  }
 }
 
 export type PaymentHistoryItem = {
@@ -102,18 +113,24 @@ export type PaymentHistoryItem = {
    */
   covers: PaymentCover | null
   createdAt: string
-  /** `refundedAt`: when the gateway reported the money returned (status `refunded`). */
-  refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null } | null
+  /**
+   * `refundedAt`: when the gateway reported the money returned (status `refunded`); `requestedAt`:
+   * when the student asked (a `requested` one can be withdrawn until our team decides).
+   */
+  refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null; requestedAt: string } | null
   /** Which refund case applies now to a completed, paid mentorship payment (docs/decisions/107); null otherwise. */
   refundCase?: RefundCase | null
 }
 
 /**
- * What happens to a refund asked for now (docs/decisions/107): inside the promise's window after the
- * end of Session 1 of the payment's batch it is approved at once; before Session 1 has ended or after
- * the window an admin decides; an unused credit is returned at once.
+ * What happens to a refund asked for now (docs/decisions/107, 181): before the payment's batch starts
+ * it is approved at once (the seat passes on), as cancelling the seat and asking for the credit back
+ * would be; inside the promise's window after the end of Session 1 of the payment's batch it is
+ * approved at once; from the batch's start until Session 1 has ended, or after the window, an admin
+ * decides; an unused credit is returned at once.
  */
 export type RefundCase =
+  | { kind: 'before-batch'; windowHours: number; batchStartsOn: string }
   | { kind: 'promise'; windowHours: number; session1EndedAt: string; until: string }
   | { kind: 'before-session-1'; windowHours: number; session1EndsAt: string | null }
   | { kind: 'after-window'; windowHours: number; closedAt: string }
@@ -122,6 +139,42 @@ export type RefundCase =
 export type PaymentCover =
   | { kind: 'seat'; mentor: string; batch: { label: string; startsOn: string; endsOn: string }; sessions: number }
   | { kind: 'credit'; until: string }
+
+/**
+ * The day a credit is refunded automatically (a complimentary one lapses) if no seat has used it:
+ * the last day before its deadline (the end of the next month, cms/services/plans/credits.ts),
+ * India time. One function for every screen, e-mail and the admin's grant dialog, so the same
+ * credit never reads "by 1 Jan 2027" in one place and "until 31 Dec 2026" in another.
+ */
+export const creditLastDay = (until: string | Date): string => formatDay(new Date(new Date(until).getTime() - 1))
+
+/** "a credit for your next seat, refunded if no seat uses it by 31 Dec 2026" (a granted one lapses instead). */
+export function creditLine(until: string | Date, opts: { complimentary?: boolean } = {}): string {
+  return opts.complimentary
+    ? `a credit for your next seat; it lapses unused if no seat uses it by ${creditLastDay(until)}`
+    : `a credit for your next seat, refunded if no seat uses it by ${creditLastDay(until)}`
+}
+
+/** What the checkout says a payment buys, before paying: "Beginner Techy Plan: a credit for your next seat, refunded if …". */
+export const checkoutDescription = (planName: string, buys: PaymentCover | null): string =>
+  buys ? `${planName}: ${coverPhrase(buys)}` : planName
+
+/**
+ * The confirmation after paying, repeating what the payment bought: the seat it found at once, or
+ * a credit with its deadline (never "Your plan is now active" for a credit that pays for nothing yet).
+ */
+export function paidMessage(covers: PaymentCover | null): string | null {
+  if (!covers) return null
+  if (covers.kind === 'seat') return `It pays for ${coverPhrase(covers)}.`
+  return `It is ${coverPhrase(covers)}. The first seat you get (a booking, or a seat from a waitlist) uses it.`
+}
+
+/** What a payment pays for in one phrase: "your seat in Aarav Mehta's December 2026 batch (1–31 Dec 2026, 4 live sessions)" or a credit. */
+export function coverPhrase(c: PaymentCover, opts: { complimentary?: boolean } = {}): string {
+  if (c.kind === 'credit') return creditLine(c.until, opts)
+  const sessions = c.sessions > 0 ? `, ${c.sessions} live sessions` : ''
+  return `your seat in ${c.mentor}'s ${c.batch.label} batch (${formatDateRange(c.batch.startsOn, c.batch.endsOn)}${sessions})`
+}
 
 /** `GET /api/payments/active-plans`: the plans running now (cms/services/plans/activePlan.ts decides). */
 export type ActivePlanView = {

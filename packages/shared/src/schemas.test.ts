@@ -38,10 +38,10 @@ describe('refund feedback', () => {
     )
   })
 
-  it('drops feedback text sent with a reason other than "Other"', () => {
-    const r = refundFeedbackSchema.safeParse({ reason: "Timing didn't work for me", feedback: 'ignored text' })
+  it('keeps feedback text sent with any reason: the box is always there (docs/decisions/181)', () => {
+    const r = refundFeedbackSchema.safeParse({ reason: "Timing didn't work for me", feedback: 'Weekends are exams.' })
     expect(r.success).toBe(true)
-    expect(r.data?.feedback).toBe('')
+    expect(r.data?.feedback).toBe('Weekends are exams.')
   })
 
   it('counts words split on whitespace', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTACT_DIGITS, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASON_OTHER, REFUND_REASONS } from './constants'
+import { CONTACT_DIGITS, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS } from './constants'
 import { MESSAGES } from './messages'
 import { COLLEGE_YEARS, RATING_COMMENT_MAX } from './ratings'
 
@@ -31,10 +31,6 @@ export const refundFeedbackSchema = z
     feedback: z.string().trim().max(1000, MESSAGES.FEEDBACK_TOO_LONG).optional().default(''),
   })
   .superRefine((value, ctx) => {
-    if (value.reason !== REFUND_REASON_OTHER && value.feedback) {
-      // The textarea is only enabled for "Other"; anything else sent is ignored, not an error.
-      value.feedback = ''
-    }
     if (countWords(value.feedback) > REFUND_FEEDBACK_MAX_WORDS) {
       ctx.addIssue({ code: 'custom', path: ['feedback'], message: MESSAGES.FEEDBACK_TOO_LONG })
     }

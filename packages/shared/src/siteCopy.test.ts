@@ -31,6 +31,16 @@ describe('earlyBirdBanner', () => {
       until: null,
     })
   })
+  it('without an end date it says no urgency: "Limited time" needs an end', () => {
+    const at = new Date('2030-01-01T00:00:00Z')
+    for (const banner of ['Early Bird Offer - Limited Time Only!', 'Early Bird Offer: limited-time offer', 'Early Bird Offer. Hurry!'])
+      expect(earlyBirdBanner({ banner, bannerEndsAt: null }, at)).toEqual({ text: 'Early Bird Offer', until: null })
+    expect(earlyBirdBanner({ banner: 'Limited Time Only!', bannerEndsAt: null }, at)).toBeNull()
+    // With an end, the words stand: the date makes them true.
+    expect(earlyBirdBanner({ banner: 'Early Bird Offer - Limited Time Only!', bannerEndsAt: '2030-02-01T00:00:00Z' }, at)?.text).toBe(
+      'Early Bird Offer - Limited Time Only!',
+    )
+  })
   it('without text there is no banner', () => {
     expect(earlyBirdBanner({ banner: '  ', bannerEndsAt: null }, new Date())).toBeNull()
     expect(earlyBirdBanner(null, new Date())).toBeNull()

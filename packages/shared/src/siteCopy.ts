@@ -7,10 +7,16 @@ export function copyrightYear(at: Date): number {
 
 export type EarlyBirdBanner = { text: string; until: string | null }
 
+/** Words of urgency an offer may say only when it has an end (docs/decisions/182). */
+const URGENCY =
+  /\s*[-–—:,|]*\s*\b(?:for a )?(?:limited[- ]time(?: only| offer)?|hurry(?: up)?|ends soon|last chance|while (?:it|stocks) lasts?)\b[!.]*/gi
+
 /**
  * The plans section's early-bird banner as a visitor sees it at `at`: its text with "until
  * {date}" when it has an end, or nothing once the end has passed (or when there is no text).
- * Decided per request from the clock, so a cached copy of the site settings cannot keep it up.
+ * Without an end it says no urgency ("Limited time only!" is left out): false urgency is a dark
+ * pattern, and staff set the end date to say it. Decided per request from the clock, so a cached
+ * copy of the site settings cannot keep it up.
  */
 export function earlyBirdBanner(
   section: { banner?: string | null; bannerEndsAt?: string | null } | null | undefined,
@@ -19,7 +25,13 @@ export function earlyBirdBanner(
   const text = section?.banner?.trim()
   if (!text) return null
   const endsAt = section?.bannerEndsAt ? new Date(section.bannerEndsAt) : null
-  if (!endsAt || Number.isNaN(endsAt.getTime())) return { text, until: null }
+  if (!endsAt || Number.isNaN(endsAt.getTime())) {
+    const calm = text
+      .replace(URGENCY, '')
+      .trim()
+      .replace(/[\s.,:;–—-]+$/, '')
+    return calm ? { text: calm, until: null } : null
+  }
   if (at.getTime() >= endsAt.getTime()) return null
   return { text, until: formatDate(endsAt) }
 }

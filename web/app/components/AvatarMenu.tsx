@@ -1,6 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Link, useLocation, useSubmit } from '@remix-run/react'
+import { type AvatarMenuUser, avatarMenuItems } from './accountMenu'
 import { AVATAR_CLASS } from './avatar'
+
+export { type AvatarMenuUser, avatarMenuItems, mentorBookingsHref } from './accountMenu'
 
 /**
  * The avatar menu of docs/spec.md §2, for a signed-in person only: signed out, the header shows
@@ -11,17 +14,6 @@ import { AVATAR_CLASS } from './avatar'
  * Sign out; an admin Mentor-Bookings (the mentors list) first. Radix DropdownMenu makes it a real menu: arrow keys, Escape, outside
  * click, focus return, menu roles for screen readers.
  */
-export type AvatarMenuUser = { email: string; roles: string[]; mentorId?: number | null }
-
-/** A mentor (not an admin) with a linked profile: their menu leads to their home, not to a student's screens. */
-const isMentorOnly = (user: AvatarMenuUser) => user.roles.includes('mentor') && !user.roles.includes('admin') && Boolean(user.mentorId)
-
-export function mentorBookingsHref(user: AvatarMenuUser): string | null {
-  if (user.roles.includes('admin')) return '/mentors'
-  if (isMentorOnly(user)) return '/mentor-home'
-  return null
-}
-
 function UserIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
@@ -32,22 +24,6 @@ function UserIcon() {
 
 const itemClass =
   'flex w-full cursor-pointer select-none items-center rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900'
-
-/**
- * The menu's items, in order, for a signed-in person. A mentor gets their home (batches, students,
- * sessions: docs/decisions/095-mentor-home.md) and none of a student's screens (plans, payments,
- * the question bank are for students); an admin gets the mentors list first.
- */
-export function avatarMenuItems(user: AvatarMenuUser): { label: string; href: string }[] {
-  if (isMentorOnly(user)) return [{ label: 'Your home', href: '/mentor-home' }]
-  const bookings = mentorBookingsHref(user)
-  return [
-    ...(bookings ? [{ label: 'Mentor-Bookings', href: bookings }] : []),
-    { label: 'Dashboard', href: '/myDashboard' },
-    { label: 'Payments', href: '/paymentHistory' },
-    { label: 'Question bank', href: '/question-bank/subscription' },
-  ]
-}
 
 export function AvatarMenu({ user }: { user: AvatarMenuUser }) {
   const location = useLocation()

@@ -1,4 +1,4 @@
-import { type ActivePlanView, formatDate, formatDateRange, type RefusedPurchase } from '@mentorloop/shared'
+import { type ActivePlanView, creditLine, formatDate, formatDateRange, type RefusedPurchase } from '@mentorloop/shared'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import type { PlanView } from '~/models/content'
 
@@ -7,7 +7,7 @@ export function ownedText(owned: ActivePlanView): string {
   const covers = owned.covers
   if (covers?.kind === 'seat')
     return `Your plan: it pays for your seat in ${covers.mentor}'s ${covers.batch.label} batch (${formatDateRange(covers.batch.startsOn, covers.batch.endsOn)})`
-  if (covers?.kind === 'credit') return `Your plan: it pays for your next seat (a credit until ${formatDate(covers.until)})`
+  if (covers?.kind === 'credit') return `Your plan: it pays for your next seat (${creditLine(covers.until)})`
   return `Your plan, active until ${formatDate(owned.endsAt)}`
 }
 

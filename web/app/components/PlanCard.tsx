@@ -23,7 +23,12 @@ export function PlanCard({ plan, action }: { plan: PlanView; action?: ReactNode 
         <span className="text-4xl font-extrabold" data-testid="plan-price">
           {formatRupees(plan.price)}
         </span>
-        <span className="text-slate-600">/ month</span>
+        {/* A mentorship plan pays once for one batch (docs/decisions/183): not a monthly price, which reads as recurring. */}
+        {plan.product === 'mentorship' ? (
+          <span className="text-slate-600" data-testid="plan-per">
+            per batch
+          </span>
+        ) : null}
         {plan.strikePrice ? (
           <span className="text-slate-500 line-through">
             <span className="sr-only">was </span>
@@ -31,6 +36,12 @@ export function PlanCard({ plan, action }: { plan: PlanView; action?: ReactNode 
           </span>
         ) : null}
       </p>
+      {plan.product === 'mentorship' ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="plan-terms">
+          One payment for a seat in one batch
+          {plan.sessionsIncluded ? ` (${plan.sessionsIncluded} live sessions over its month)` : ''}; nothing renews on its own.
+        </p>
+      ) : null}
       {plan.features?.length ? (
         <ul className="mt-6 space-y-2 text-sm">
           {plan.features.map((f) => (

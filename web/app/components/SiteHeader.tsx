@@ -1,6 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { type ReactNode, useRef } from 'react'
-import type { AvatarMenuUser } from './AvatarMenu'
+import { type AvatarMenuUser, avatarMenuItems } from './accountMenu'
 import { DeferredAvatarMenu } from './DeferredAvatarMenu'
 import { SectionLink } from './landing/SectionLink'
 
@@ -164,6 +164,37 @@ export function SiteHeader({
             >
               Book Session
             </SectionLink>
+            {/* Everything the avatar menu has, for a screen too narrow to make it easy to find (docs/decisions/184). */}
+            {user ? (
+              <div className="mt-5 border-t border-slate-200 pt-4" data-testid="menu-account">
+                <p className="truncate px-3 text-xs text-slate-600">{user.email}</p>
+                <ul className="mt-2 space-y-1" aria-label="Your account">
+                  {avatarMenuItems(user)
+                    .filter((item) => !NAV.some((n) => n.href === item.href))
+                    .map((item) => (
+                      <li key={item.href}>
+                        <Link
+                          to={item.href}
+                          onClick={closeForNavigation}
+                          className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
+                        >
+                          {item.label}
+                        </Link>
+                      </li>
+                    ))}
+                </ul>
+                {/* POST only: a link or a prefetch can never sign anyone out. */}
+                <Form method="post" action="/logout" onSubmit={closeForNavigation}>
+                  <input type="hidden" name="redirectTo" value={here} />
+                  <button
+                    type="submit"
+                    className="mt-1 block w-full rounded-lg px-3 py-3 text-left font-medium text-slate-800 hover:bg-brand-50"
+                  >
+                    Sign out
+                  </button>
+                </Form>
+              </div>
+            ) : null}
           </div>
         </dialog>
       </nav>

@@ -1,8 +1,10 @@
 import {
   assignedToMentorsMessage,
   type CreateOrderResponse,
+  checkoutDescription,
   type ErrorBody,
   MESSAGES,
+  paidMessage,
   parseErrorBody,
   stillOnWaitlistMessage,
 } from '@mentorloop/shared'
@@ -62,7 +64,8 @@ export async function purchase(
   const o = order.body
   const outcome = await openCheckout(
     o,
-    { description: o.planName, prefill: o.prefill },
+    // What the payment buys, before paying (docs/decisions/183): the held seat, or a credit and its deadline.
+    { description: checkoutDescription(o.planName, o.buys ?? null), prefill: o.prefill },
     { onFailed: (error) => toast.error(error.description ?? 'Your payment could not be completed.') },
   )
   if (outcome.status === 'unavailable') {
@@ -84,7 +87,7 @@ export async function purchase(
   return {
     kind: 'success',
     title: MESSAGES.PAYMENT_SUCCESSFUL_TITLE,
-    message: successMessage ?? MESSAGES.PAYMENT_SUCCESSFUL,
+    message: successMessage ?? paidMessage(verified.body.payment.covers ?? null) ?? MESSAGES.PAYMENT_SUCCESSFUL,
     booking: verified.body.pendingBooking ?? null,
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { parseFaqs, parsePage, parsePlans, parseSiteSettings, parseTestimonials, withRatingFigures } from './content'
+import {
+  parseFaqs,
+  parsePage,
+  parsePlans,
+  parseSiteSettings,
+  parseTestimonials,
+  withPublishedRatingFigures,
+  withRatingFigures,
+} from './content'
 
 /** What the CMS answers for site settings nobody has saved yet (a fresh production database). */
 const UNSAVED = { id: 1, globalType: 'site-settings', siteName: 'MentorLoop', footer: { madeWith: 'x' }, hero: {}, about: {} }
@@ -133,10 +141,18 @@ describe('withRatingFigures', () => {
   }).hero
   const values = (h: ReturnType<typeof withRatingFigures>) => h?.stats.map((s) => s.value)
 
-  it('keeps the CMS text until the site uses real figures (20 ratings), or when the CMS cannot say', () => {
-    expect(values(withRatingFigures(hero, { count: 19, average: 3.2, satisfaction: 40, live: false }))).toEqual(['4.9/5', '95%', '3-5x'])
-    expect(values(withRatingFigures(hero, null))).toEqual(['4.9/5', '95%', '3-5x'])
+  it('shows no rating figure until the site has real ones (20 ratings), nor when the CMS cannot say: never the CMS’s typed text', () => {
+    expect(values(withRatingFigures(hero, { count: 19, average: 3.2, satisfaction: 40, live: false }))).toEqual(['3-5x'])
+    expect(values(withRatingFigures(hero, { count: 0, average: null, satisfaction: null, live: false }))).toEqual(['3-5x'])
+    expect(values(withRatingFigures(hero, null))).toEqual(['3-5x'])
     expect(withRatingFigures(null, { count: 25, average: 4, satisfaction: 80, live: true })).toBeNull()
+  })
+
+  it('in the live preview, a rating figure reads as published: real, or left out, never the typed value', () => {
+    const published = withRatingFigures(hero, { count: 3, average: 4, satisfaction: 90, live: false })
+    expect(values(withPublishedRatingFigures(hero, published))).toEqual(['3-5x'])
+    const live = withRatingFigures(hero, { count: 25, average: 4.25, satisfaction: 84, live: true })
+    expect(values(withPublishedRatingFigures(hero, live))).toEqual(['4.3/5', '84%', '3-5x'])
   })
 
   it('replaces only the stats marked as rating figures', () => {

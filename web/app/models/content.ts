@@ -197,10 +197,29 @@ export function parsePage(raw: unknown): PageView | null {
 /**
  * The hero with its rating figures from real ratings (docs/decisions/108): a stat marked "average
  * rating" or "session satisfaction" shows the real figure once the site uses them (20 ratings),
- * and the CMS's text until then.
+ * and is left out until then.
  */
+/**
+ * The hero being edited in the live preview, its rating figures as the published page shows them
+ * (the real figure, or none below the threshold): staff's typed value never shows as a rating.
+ */
+export function withPublishedRatingFigures(edited: HeroCopy | null, published: HeroCopy | null): HeroCopy | null {
+  if (!edited || edited.stats.every((s) => s.figure === 'text')) return edited
+  const shown = new Map((published?.stats ?? []).filter((s) => s.figure !== 'text').map((s) => [s.figure, s.value]))
+  const stats = edited.stats.flatMap((s) => {
+    if (s.figure === 'text') return [s]
+    const value = shown.get(s.figure)
+    return value === undefined ? [] : [{ ...s, value }]
+  })
+  return { ...edited, stats }
+}
+
 export function withRatingFigures(hero: HeroCopy | null, figures: SiteRatingFigures | null): HeroCopy | null {
-  if (!hero || !figures?.live || figures.average === null || figures.satisfaction === null) return hero
-  const real = { averageRating: `${figures.average.toFixed(1)}/5`, satisfaction: `${figures.satisfaction}%` } as const
-  return { ...hero, stats: hero.stats.map((s) => (s.figure === 'text' ? s : { ...s, value: real[s.figure] })) }
+  if (!hero || hero.stats.every((s) => s.figure === 'text')) return hero
+  const live = figures?.live && figures.average !== null && figures.satisfaction !== null
+  const real = live ? ({ averageRating: `${figures.average!.toFixed(1)}/5`, satisfaction: `${figures.satisfaction}%` } as const) : null
+  // Below the threshold (or when the CMS cannot say) a rating figure is not shown at all: the text
+  // typed in the CMS ("4.9/5") is not a rating anyone gave (docs/decisions/182).
+  const stats = hero.stats.flatMap((s) => (s.figure === 'text' ? [s] : real ? [{ ...s, value: real[s.figure] }] : []))
+  return { ...hero, stats }
 }

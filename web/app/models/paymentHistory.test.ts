@@ -34,7 +34,13 @@ describe('the payments screen', () => {
   it('shows a refunded payment’s paid date and refunded date, once each', () => {
     const refunded = payment({
       status: 'refunded',
-      refund: { id: 9, status: 'refunded', adminNote: null, refundedAt: '2026-11-28T06:00:00.000Z' },
+      refund: {
+        id: 9,
+        status: 'refunded',
+        adminNote: null,
+        refundedAt: '2026-11-28T06:00:00.000Z',
+        requestedAt: '2026-11-27T06:00:00.000Z',
+      },
     })
     expect(paymentDates(refunded)).toEqual([
       ['Paid on', '26 Nov 2026'],

@@ -30,6 +30,11 @@ export function requestRefund(token: string, body: { paymentId: number; reason: 
   return cms<{ success: true; id: number; status: string }>('/refund-requests/request', { method: 'POST', token, body })
 }
 
+/** Takes back one's own refund request while our team has not decided it. */
+export function withdrawRefund(token: string, requestId: number) {
+  return cms<{ success: true; paymentId: number }>(`/refund-requests/${requestId}/withdraw`, { method: 'POST', token })
+}
+
 export function getActivePlans(token: string) {
   return getPlanStates(token).then((r) => r.plans)
 }

@@ -39,6 +39,7 @@ import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import type { PlanView } from '~/models/content'
 import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
+import { pendingBookingFor } from '~/models/pendingBooking.server'
 import { getMyRatingCards, rateFormSchema, saveRating } from '~/models/ratings.server'
 import { forgetCachedUser, NO_STORE, requireUser } from '~/utils/auth.server'
 import { clearBookingDraft } from '~/utils/booking-draft.server'
@@ -82,7 +83,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMyAttendance(token).catch(() => [] as AttendanceMark[]),
     getMyRatingCards(token).catch(() => [] as RatingCard[]),
   ])
-  return data({ email: user.email, name: user.name, sessions, preferences, attendance, ratingCards }, { headers: NO_STORE })
+  // The booking started before paying and left with "Not now": the credit card offers to finish it.
+  const pending = await pendingBookingFor(request, user.id)
+  return data({ email: user.email, name: user.name, sessions, preferences, attendance, ratingCards, pending }, { headers: NO_STORE })
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
@@ -128,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await cancelBooking(token, input.bookingId)
         return redirectWithToast('/myDashboard', {
           type: 'success',
-          title: 'Booking cancelled',
+          title: 'Seat cancelled',
           description: 'Your seat has been released.',
         })
       case 'leave':
@@ -202,7 +205,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers = () => NO_STORE
 
 export default function Dashboard() {
-  const { email, name, sessions, preferences, attendance, ratingCards } = useLoaderData<typeof loader>()
+  const { email, name, sessions, preferences, attendance, ratingCards, pending } = useLoaderData<typeof loader>()
   const made = useActionData<typeof action>()
   const feedUrl = made && 'feedUrl' in made ? made.feedUrl : null
   return (
@@ -215,7 +218,7 @@ export default function Dashboard() {
           <>
             <Notices notices={notices} />
             <HeldSeats offers={offers} plan={plan} plans={plans} />
-            <YourPlan plan={plan} plans={plans} heldWith={offers.map((o) => o.mentor.id)} />
+            <YourPlan plan={plan} plans={plans} heldWith={offers.map((o) => o.mentor.id)} pending={pending} />
           </>
         )}
       </Deferred>
@@ -486,10 +489,10 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
               <div className="mt-3">
                 <ConfirmAction
                   confirmKey={`cancel-${b.id}`}
-                  trigger="Cancel booking"
-                  title="Cancel this booking?"
+                  trigger="Cancel your seat"
+                  title="Cancel your seat?"
                   description={cancelSeatText(b)}
-                  confirmLabel="Yes, cancel booking"
+                  confirmLabel="Yes, cancel my seat"
                   fields={{ intent: 'cancel', bookingId: String(b.id) }}
                 />
               </div>

@@ -1,22 +1,27 @@
 import {
+  creditLastDay,
   formatDate,
   formatDateRange,
   formatRupees,
+  idSchema,
   MESSAGES,
   type PaymentHistoryItem,
   paiseToRupees,
+  QUESTION_BANK_PLAN_CODES,
+  REFUND_ARRIVES_WITHIN,
   refundFeedbackSchema,
   refundRequestSchema,
 } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
-import { primaryButton } from '~/components/buttons'
+import { useFetcher, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { z } from 'zod'
+import { primaryButton, secondaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
 import { type RefundActionData, RefundFlow } from '~/components/payments/RefundFlow'
 import { CmsError, isCmsUnavailable } from '~/models/cms.server'
 import { paymentDates, refundablePayments } from '~/models/paymentHistory'
-import { getPaymentHistory, requestRefund } from '~/models/payments.server'
+import { getPaymentHistory, requestRefund, withdrawRefund } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Payments · MentorLoop' }]
@@ -33,9 +38,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const refundSchema = refundRequestSchema.and(refundFeedbackSchema)
 
+const withdrawSchema = z.object({ intent: z.literal('withdraw'), refundId: idSchema })
+
+/** What the withdraw button hears back. */
+export type WithdrawActionData = { ok: true; withdrawn: true } | { ok: false; error: string }
+
+const cmsFailure = (error: unknown, fallback: string) =>
+  error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error)) ? error.message : fallback
+
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request)
   const form = Object.fromEntries(await request.formData())
+  if (form.intent === 'withdraw') {
+    const asked = withdrawSchema.safeParse(form)
+    if (!asked.success) return data<WithdrawActionData>({ ok: false, error: 'Invalid request.' }, { status: 400, headers: NO_STORE })
+    try {
+      await withdrawRefund(token, asked.data.refundId)
+      return data<WithdrawActionData>({ ok: true, withdrawn: true }, { headers: NO_STORE })
+    } catch (error) {
+      return data<WithdrawActionData>(
+        { ok: false, error: cmsFailure(error, 'The refund request could not be withdrawn. Please try again.') },
+        { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE },
+      )
+    }
+  }
   const parsed = refundSchema.safeParse({ ...form, reason: form.reason || undefined })
   if (!parsed.success) {
     return data<RefundActionData>(
@@ -50,10 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: NO_STORE },
     )
   } catch (error) {
-    const message =
-      error instanceof CmsError && (error.status < 500 || isCmsUnavailable(error))
-        ? error.message
-        : 'The refund request could not be sent. Please try again.'
+    const message = cmsFailure(error, 'The refund request could not be sent. Please try again.')
     return data<RefundActionData>(
       { ok: false, error: message },
       { status: error instanceof CmsError ? error.status : 500, headers: NO_STORE },
@@ -78,8 +101,43 @@ const REFUND_LABEL: Record<RefundView['status'], string> = {
 /** The refund's state in words; a refunded one's date is in the card's dates, not said again here. */
 function refundText(refund: RefundView): string | null {
   if (refund.status === 'refunded') return null
+  if (refund.status === 'requested') return `${REFUND_LABEL.requested} on ${formatDate(refund.requestedAt)}`
   if (refund.status === 'rejected' && refund.adminNote) return `${REFUND_LABEL.rejected}: ${refund.adminNote}`
+  if (refund.status === 'approved' || refund.status === 'pending')
+    return `${REFUND_LABEL[refund.status]}: the money reaches you within ${REFUND_ARRIVES_WITHIN}.`
   return REFUND_LABEL[refund.status]
+}
+
+/**
+ * A request our team has not decided: its date, what happens next, and the way to take it back
+ * (docs/decisions/181). Withdrawn, the payment is as it was: its seat or credit stays, and a refund
+ * can be asked again.
+ */
+function RequestedRefund({ refund, line }: { refund: RefundView; line: string }) {
+  const fetcher = useFetcher<WithdrawActionData>()
+  const busy = fetcher.state !== 'idle'
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
+  return (
+    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="refund-status" data-refund-status={refund.status}>
+      <p className="font-semibold">{line}</p>
+      <p className="mt-1" data-testid="refund-next-step">
+        Next: our team decides and tells you by e-mail. If it is approved, the money reaches you within {REFUND_ARRIVES_WITHIN}. Until then
+        you can withdraw it; your plan stays as it is.
+      </p>
+      <fetcher.Form method="post" className="mt-2">
+        <input type="hidden" name="intent" value="withdraw" />
+        <input type="hidden" name="refundId" value={refund.id} />
+        <button type="submit" className={secondaryButton} disabled={busy} aria-busy={busy}>
+          {busy ? 'Withdrawing…' : 'Withdraw the request'}
+        </button>
+      </fetcher.Form>
+      {failed ? (
+        <p role="alert" className="mt-2 font-semibold text-red-700">
+          {failed}
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
 function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
@@ -94,6 +152,12 @@ function StatusBadge({ payment }: { payment: PaymentHistoryItem }) {
   return <span className={`rounded-full px-3 py-1 text-xs font-semibold ${cls}`}>{label}</span>
 }
 
+/** The purchase as the student knows it: a question-bank plan says so ("Question bank Plus", not just "Plus"). */
+const purchaseName = (p: PaymentHistoryItem) =>
+  p.planCode && (QUESTION_BANK_PLAN_CODES as readonly string[]).includes(p.planCode) && p.planName && !/question bank/i.test(p.planName)
+    ? `Question bank ${p.planName}`
+    : (p.planName ?? 'Plan')
+
 function PaymentCard({ p }: { p: PaymentHistoryItem }) {
   const dates = paymentDates(p)
   const refundLine = p.refund ? refundText(p.refund) : null
@@ -101,7 +165,7 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="payment-card" data-status={p.status}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold">{p.planName ?? 'Plan'}</h2>
+          <h2 className="text-lg font-semibold">{purchaseName(p)}</h2>
           <p className="text-2xl font-bold" data-testid="payment-amount">
             {formatRupees(paiseToRupees(p.amount))}
           </p>
@@ -124,7 +188,9 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
             <dd className="font-medium" data-testid="payment-covers">
               {p.covers.kind === 'seat'
                 ? `Your seat in ${p.covers.mentor}'s ${p.covers.batch.label} batch (${formatDateRange(p.covers.batch.startsOn, p.covers.batch.endsOn)}${p.covers.sessions > 0 ? `, ${p.covers.sessions} live sessions` : ''})`
-                : `Your next seat (a credit; refunded automatically if no seat comes by ${formatDate(p.covers.until)})`}
+                : p.complimentary
+                  ? `Your next seat (a complimentary credit; it lapses unused if no seat uses it by ${creditLastDay(p.covers.until)})`
+                  : `Your next seat (a credit; refunded automatically if no seat uses it by ${creditLastDay(p.covers.until)})`}
             </dd>
           </div>
         ) : p.status === 'completed' && p.subscriptionEnds ? (
@@ -154,7 +220,9 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
           </a>
         </p>
       ) : null}
-      {p.refund && refundLine ? (
+      {p.refund?.status === 'requested' && refundLine ? (
+        <RequestedRefund refund={p.refund} line={refundLine} />
+      ) : p.refund && refundLine ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="refund-status" data-refund-status={p.refund.status}>
           {refundLine}
         </p>

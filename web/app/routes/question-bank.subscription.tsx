@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [status, plans] = await Promise.all([
     getSubscriptionStatus(token).catch((error: unknown) => {
       // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
-      logger.warn({ msg: 'Question-bank subscription status failed', err: error })
+      logger.warn({ msg: 'Question-bank plan status failed', err: error })
       return null
     }),
     getPlans('question-bank').catch(() => null),
@@ -332,6 +332,11 @@ export default function QuestionBankSubscription() {
                         {ownsPlus && plan.code === status.planCode ? 'Subscribed' : 'Subscribe Now'}
                       </button>
                     </order.Form>
+                  ) : status.isActive && status.expiryDate ? (
+                    // A paid plan runs to its end and Free follows by itself: said, not a button that only says it.
+                    <p className="text-sm text-slate-700" data-testid="free-after">
+                      You return to Free after {formatDate(status.expiryDate)}, when your {status.currentPlan} plan ends. Nothing to do.
+                    </p>
                   ) : (
                     <free.Form method="post">
                       <input type="hidden" name="intent" value="free" />
@@ -340,7 +345,7 @@ export default function QuestionBankSubscription() {
                         disabled={busy}
                         className={`${buttonClass} border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
                       >
-                        {status.isActive ? 'Back to Free' : 'Continue with Free'}
+                        Continue with Free
                       </button>
                     </free.Form>
                   )

@@ -1,12 +1,11 @@
-import { bookingFormSchema, errorBody, MESSAGES, seatAction } from '@mentorloop/shared'
+import { errorBody, MESSAGES } from '@mentorloop/shared'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import type { PendingBooking, VerifiedPurchase } from '~/components/booking/types'
 import { CmsError, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
-import { getMentorAvailability } from '~/models/content.server'
 import { createOrder, verifyPayment } from '~/models/payments.server'
+import { pendingBookingFor } from '~/models/pendingBooking.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
-import { readBookingDraft } from '~/utils/booking-draft.server'
 import { getSessionToken } from '~/utils/session.server'
 
 /**
@@ -67,15 +66,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The kept booking with its mentor's name and seat state; null when there is none to finish. */
 async function pendingBooking(request: Request): Promise<PendingBooking | null> {
-  try {
-    const user = await getOptionalUser(request)
-    const draft = user ? await readBookingDraft(request, user.id) : null
-    // Only a booking the form would accept: one with a field missing is finished in the form itself.
-    if (!draft || !bookingFormSchema.safeParse({ ...draft, mentorId: String(draft.mentorId) }).success) return null
-    const mentor = (await getMentorAvailability()).find((m) => m.id === draft.mentorId)
-    return mentor ? { ...draft, mentorName: mentor.name, action: seatAction(mentor) } : null
-  } catch {
-    // The payment went through; only the shortcut to the booking is lost (the form still has it).
-    return null
-  }
+  const user = await getOptionalUser(request).catch(() => null)
+  return user ? pendingBookingFor(request, user.id) : null
 }

@@ -113,7 +113,7 @@ export function installSandboxCheckout(endpoint: string): void {
       const desc = el(
         'p',
         { id: 'sbx-desc', style: 'margin:0 0 16px;color:#334155' },
-        `${o.description ? `${o.description}: ` : ''}${money(o.amount, o.currency)}. Test mode: no real money moves.`,
+        `${o.description ? `${o.description}. ` : ''}You pay ${money(o.amount, o.currency)}. Test mode: no real money moves.`,
       )
       const status = el('p', { role: 'status', 'aria-live': 'polite', style: 'min-height:1.5em;margin:0 0 12px;color:#b91c1c' })
       const button = (style: string, text: string, attrs: Record<string, string> = {}) =>

@@ -20,6 +20,7 @@ export const createOrderEndpoint = endpoint({
       planName: order.plan.name,
       gateway: order.gateway,
       prefill: { name: user.name ?? null, email: user.email },
+      buys: order.buys,
     }
     return json(answer, { status: 201 })
   },

@@ -1,6 +1,7 @@
 import { MESSAGES, type VerifyPaymentResponse, verifyPaymentRequestSchema } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
 import { verifyAndCompletePayment } from '../../../services/payments'
+import { paymentCover } from '../../../services/payments/completePayment'
 
 /** POST /api/payments/verify-payment — the checkout result; idempotent. */
 export const verifyPaymentEndpoint = endpoint({
@@ -30,6 +31,7 @@ export const verifyPaymentEndpoint = endpoint({
         planName: plan.name,
         status: result.payment.status,
         subscriptionEnds: result.payment.subscriptionEnds ?? null,
+        covers: paymentCover(result.payment),
       },
     }
   },

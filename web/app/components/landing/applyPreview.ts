@@ -1,5 +1,5 @@
 import { earlyBirdBanner, fillCopy, now } from '@mentorloop/shared'
-import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials } from '~/models/content'
+import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials, withPublishedRatingFigures } from '~/models/content'
 import type { loader } from '~/routes/_index'
 import type { LivePreviewMessage } from '~/utils/live-preview'
 import { mergeIntoList, mergePreview, previewValues } from '~/utils/preview-merge'
@@ -17,7 +17,9 @@ export function applyLandingPreview(data: Published, preview: LivePreviewMessage
   // What staff type still holds placeholders: filled with the edited batch size and prices.
   const values = previewValues(data.copy, preview, editedPlans)
   const editsSettings = preview.globalSlug === 'site-settings'
-  const settings = editsSettings ? fillCopy(parseSiteSettings(mergePreview(data.settings, preview.data)), values) : data.settings
+  const edited = editsSettings ? fillCopy(parseSiteSettings(mergePreview(data.settings, preview.data)), values) : data.settings
+  // A rating figure reads as published (real, or left out), whatever value staff type (docs/decisions/182).
+  const settings = editsSettings ? { ...edited, hero: withPublishedRatingFigures(edited.hero, data.settings.hero) } : edited
   return {
     values,
     plans: fillCopy(editedPlans, values),

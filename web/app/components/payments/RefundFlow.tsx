@@ -4,11 +4,12 @@ import {
   formatRupees,
   MESSAGES,
   paiseToRupees,
+  REFUND_ARRIVES_WITHIN,
   REFUND_FEEDBACK_MAX_WORDS,
-  REFUND_REASON_OTHER,
-  REFUND_REASONS,
   type RefundCase,
   refundFeedbackSchema,
+  refundReasonLabel,
+  refundReasonsFor,
 } from '@mentorloop/shared'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
@@ -34,6 +35,11 @@ export type RefundActionData = { ok: true; paymentId: number; approved: boolean 
 export function refundCaseText(c: RefundCase | null | undefined): { immediate: boolean; text: string } {
   if (!c) return { immediate: false, text: 'Our team reviews this request and tells you by e-mail.' }
   switch (c.kind) {
+    case 'before-batch':
+      return {
+        immediate: true,
+        text: `Your batch starts on ${formatDate(c.batchStartsOn)}: asked before it starts, this refund is approved at once, with no review, and your seat passes to the next student.`,
+      }
     case 'promise':
       return {
         immediate: true,
@@ -44,7 +50,7 @@ export function refundCaseText(c: RefundCase | null | undefined): { immediate: b
     case 'before-session-1':
       return {
         immediate: false,
-        text: `Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
+        text: `Your batch has started and Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request and tells you by e-mail. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
       }
     case 'after-window':
       return {
@@ -54,15 +60,25 @@ export function refundCaseText(c: RefundCase | null | undefined): { immediate: b
   }
 }
 
-const mentorLabel = (p: RefundablePayment) => p.mentorName ?? 'Mentor not assigned yet'
+/** What the payment pays for, in a few words: a seat with a mentor, or a credit for the next seat. */
+const mentorLabel = (p: RefundablePayment) =>
+  p.refundCase?.kind === 'credit'
+    ? 'A credit for your next seat'
+    : p.mentorName
+      ? `Your seat with ${p.mentorName}`
+      : (p.planName ?? 'Your plan')
 const refundAmount = (p: RefundablePayment) => formatRupees(paiseToRupees(p.amount))
 
 /** What the refund does to the student's seat, in one sentence. */
 function seatOutcome(p: RefundablePayment): string {
+  if (p.refundCase?.kind === 'credit') return 'This plan has not paid for a seat, so no seat changes; the credit ends now.'
   return p.mentorName
-    ? `Your seat with ${p.mentorName} is released when the refund is approved and goes to the next student in line; your plan ends then.`
+    ? `Your seat with ${p.mentorName} goes to the next student in line when the refund is approved; your plan ends then.`
     : 'No seat is booked with this payment, so none is released; your plan ends when the refund is approved.'
 }
+
+/** When the money arrives, said the same in every dialog (docs/decisions/181). */
+const ARRIVES = `The money reaches your account within ${REFUND_ARRIVES_WITHIN} of the approval, to your original payment method.`
 
 /**
  * The spec's refund flow in four dialogs: feedback (reason + optional text for "Other"), which
@@ -105,8 +121,10 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
     setStep('select')
   }
 
-  const isOther = reason === REFUND_REASON_OTHER
   const words = countWords(feedback)
+  // Reasons about a session are offered only once a session has happened (Session 1 has ended for one of the payments).
+  const sessionHeld = payments.some((p) => p.refundCase?.kind === 'promise' || p.refundCase?.kind === 'after-window')
+  const reasons = refundReasonsFor({ sessionHeld })
   const submitting = fetcher.state !== 'idle'
 
   return (
@@ -131,7 +149,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           <fieldset>
             <legend className="text-slate-700">What made you ask for a refund?</legend>
             <div className="mt-3 space-y-2">
-              {REFUND_REASONS.map((r, i) => (
+              {reasons.map((r, i) => (
                 <label key={r} className="flex items-start gap-2 text-slate-800" htmlFor={`${ids}-r${i}`}>
                   <input
                     id={`${ids}-r${i}`}
@@ -145,7 +163,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
                     }}
                     className="mt-1"
                   />
-                  <span>{r}</span>
+                  <span>{refundReasonLabel(r)}</span>
                 </label>
               ))}
             </div>
@@ -157,14 +175,13 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
             id={`${ids}-fb`}
             name="feedback"
             rows={3}
-            disabled={!isOther}
-            value={isOther ? feedback : ''}
+            value={feedback}
             onChange={(e) => setFeedback(e.target.value)}
             aria-describedby={`${ids}-count`}
             className="mt-1 w-full rounded-lg border border-slate-300 p-2 disabled:bg-slate-100"
           />
           <p id={`${ids}-count`} className="text-xs text-slate-600">
-            {isOther ? `${words} / ${REFUND_FEEDBACK_MAX_WORDS} words` : 'Choose “Other (please share below)” to write your own reason.'}
+            {`${words} / ${REFUND_FEEDBACK_MAX_WORDS} words`}
           </p>
           {error ? (
             <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
@@ -182,7 +199,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
       <ModalDialog
         open={step === 'select'}
         onClose={close}
-        title="Select Mentor for Refund"
+        title="Which payment should we refund?"
         description="Choose the mentorship payment you want refunded."
         testId="refund-select"
       >
@@ -225,13 +242,13 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
               : '.'}
           </li>
           <li>Refunds apply only to plans with a successful payment.</li>
-          <li>Approved refunds are processed within 5-7 business days to your original payment method.</li>
-          <li>When the refund is approved, your plan ends and your seat in the batch is released.</li>
+          <li>{ARRIVES}</li>
+          <li>When the refund is approved, your plan ends and your seat in the batch goes to the next student.</li>
         </ul>
         {chosen ? (
           <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="refund-summary">
             <p>
-              Refund for: <strong>{mentorLabel(chosen)}</strong> — {chosen.planName}
+              Refund for: <strong>{mentorLabel(chosen)}</strong> ({chosen.planName ?? 'plan'})
             </p>
             <p className="mt-1">
               Amount to be refunded: <strong data-testid="refund-amount">{refundAmount(chosen)}</strong> (the full payment)
@@ -251,7 +268,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="paymentId" value={chosen?.id ?? ''} />
           <input type="hidden" name="reason" value={reason} />
-          <input type="hidden" name="feedback" value={isOther ? feedback : ''} />
+          <input type="hidden" name="feedback" value={feedback} />
           <button type="button" className={secondaryButton} onClick={() => setStep('select')} disabled={submitting}>
             Back
           </button>
@@ -264,18 +281,29 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
       <ModalDialog
         open={step === 'done'}
         onClose={close}
-        title={approved ? 'Refund Approved ✅' : 'Refund Initiated ✅'}
+        title={approved ? 'Refund approved' : 'Refund requested'}
         tone="success"
         description={
           approved ? (
             <>
-              Your refund for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
-              {chosen ? <> of {refundAmount(chosen)}</> : null} is approved. The money reaches your account within 5-7 business days.
+              Your refund of <strong>{chosen ? refundAmount(chosen) : 'your payment'}</strong>
+              {chosen ? (
+                <>
+                  {' '}
+                  (
+                  {mentorLabel(chosen)
+                    .replace(/^Your/, 'your')
+                    .replace(/^A credit/, 'a credit')}
+                  )
+                </>
+              ) : null}{' '}
+              is approved. The money reaches your account within {REFUND_ARRIVES_WITHIN}.
             </>
           ) : (
             <>
-              Your refund request for <strong>{chosen ? mentorLabel(chosen) : 'your mentor'}</strong>
-              {chosen ? <> of {refundAmount(chosen)}</> : null} has been received. You will be notified once it is processed.
+              We received your request to refund <strong>{chosen ? refundAmount(chosen) : 'your payment'}</strong> today. Our team decides
+              and tells you by e-mail; if it is approved, the money reaches your account within {REFUND_ARRIVES_WITHIN}. Until then you can
+              withdraw it on this page.
             </>
           )
         }
