@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { buildForBench } from './stack'
 
 /**
@@ -15,7 +15,25 @@ export type BenchResult = Record<string, unknown> & { ok: boolean; summary: stri
 export type Bench = () => Promise<BenchResult>
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const available = readdirSync(here).filter((d) => d !== 'results' && statSync(path.join(here, d)).isDirectory())
+/**
+ * Every benchmark, imported by a literal path: scripts/run-ts.mjs bundles this file with esbuild
+ * (no TypeScript loader at run time, docs/decisions/130), which follows literal imports only.
+ */
+const BENCHES: Record<string, () => Promise<{ default: Bench }>> = {
+  'booking-race': () => import('./booking-race/index'),
+  landing: () => import('./landing/index'),
+  payments: () => import('./payments/index'),
+  reminders: () => import('./reminders/index'),
+  rollover: () => import('./rollover/index'),
+  scale: () => import('./scale/index'),
+}
+const available = Object.keys(BENCHES)
+const folders = readdirSync(here).filter((d) => d !== 'results' && statSync(path.join(here, d)).isDirectory())
+const unlisted = folders.filter((d) => !available.includes(d))
+if (unlisted.length) {
+  console.error(`bench/run.ts: add ${unlisted.join(', ')} to BENCHES`)
+  process.exit(2)
+}
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 // `--quick`: every benchmark on small data in seconds, with the same correctness checks (npm test runs it).
 if (process.argv.includes('--quick')) process.env.BENCH_QUICK = '1'
@@ -37,7 +55,7 @@ for (const name of wanted.length ? wanted : available) {
   console.log(`\n=== bench: ${name} ===`)
   const started = Date.now()
   try {
-    const mod = (await import(pathToFileURL(path.join(here, name, 'index.ts')).href)) as { default: Bench }
+    const mod = await BENCHES[name]!()
     const result = await mod.default()
     const record = { name, at: new Date().toISOString(), durationMs: Date.now() - started, ...result }
     writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`)
