@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from '../lib/endpoint'
+import { perAccount } from '../services/auth/rateLimits'
 import { attendanceOf, markAttendance } from '../services/sessions/attendance'
 import { calendarOf, feedOwner, preferencesOf, renewFeedToken, setRemindersOff } from '../services/sessions/feed'
 
@@ -63,6 +64,7 @@ const renewToken = endpoint({
   path: '/me/calendar-token',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeFeedToken'),
   failure: 'Failed to make a new calendar link',
   handler: async ({ req, user }) => ({ calendarToken: await renewFeedToken(req, user.id) }),
 })
@@ -72,6 +74,7 @@ const markEndpoint = endpoint({
   path: '/attendance',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeAttendance'),
   body: z
     .object({
       sessionId: z.number().int().positive(),

@@ -48,6 +48,12 @@ export type EndpointDefinition<A extends Auth, P, Q, B> = {
   failure: string
   /** Public answers may be kept briefly by proxies; everything else is private and never stored. */
   cache?: CachePolicy
+  /**
+   * A write that costs money, sends mail or changes a seat: counted per signed-in account across
+   * every instance, and over its limit answered 429 with `Retry-After`: `perAccount(name)` of
+   * services/auth/rateLimits.ts.
+   */
+  limit?: (req: PayloadRequest, userId: number) => Promise<void>
   /** The largest body accepted (413 above it); 1 MB unless the endpoint says less (webhooks). */
   maxBodyBytes?: number
   handler: (ctx: EndpointContext<A, P, Q, B>) => Promise<Response | object>
@@ -174,6 +180,7 @@ export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undef
       // The session lookup could not ask the database: not an anonymous caller, an outage.
       if (wasDatabaseUnavailable(req)) throw databaseUnavailable()
       authorize(req, def.auth)
+      if (def.limit && req.user) await def.limit(req, req.user.id)
       const params = parse(def.params, req.routeParams ?? {}, 'address')
       const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
       let body: unknown

@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { cancelBooking } from '../../../services/booking'
 
 /** POST /api/bookings/:id/cancel — the student cancels their own booking (an admin any); the seat goes to the waitlist at once. */
@@ -7,6 +8,7 @@ export const cancelBookingEndpoint = endpoint({
   path: '/:id/cancel',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeBooking'),
   params: idParamsSchema,
   failure: 'Failed to cancel booking',
   handler: async ({ req, user, params }) => {
