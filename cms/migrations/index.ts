@@ -19,6 +19,7 @@ import * as migration_20261127_050000_mentor_cards_version from './20261127_0500
 import * as migration_20261128_120000_worker_heartbeats from './20261128_120000_worker_heartbeats'
 import * as migration_20261128_130000_money_indexes from './20261128_130000_money_indexes'
 import * as migration_20261128_223048_payment_reconciliation_media_prefix from './20261128_223048_payment_reconciliation_media_prefix'
+import * as migration_20261129_014042_attendance_disputes from './20261129_014042_attendance_disputes'
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261128_223048_payment_reconciliation_media_prefix.up,
     down: migration_20261128_223048_payment_reconciliation_media_prefix.down,
     name: '20261128_223048_payment_reconciliation_media_prefix',
+  },
+  {
+    up: migration_20261129_014042_attendance_disputes.up,
+    down: migration_20261129_014042_attendance_disputes.down,
+    name: '20261129_014042_attendance_disputes',
   },
 ]

@@ -30,25 +30,27 @@ const factor = env.NODE_ENV === 'development' ? 10 : 1
  * through one campus proxy in the same minute each have their own count, while one account (or a
  * script holding its token) cannot call a costly write as fast as it likes.
  */
+const writeScale = env.WRITE_LIMITS_SCALE
+
 export const WRITE_LIMITS = {
   /** Booking a seat (or the queue) and cancelling one. */
-  writeBooking: 20,
+  writeBooking: 20 * writeScale,
   /** Payment orders, mentorship and question bank. */
-  writeOrder: 20,
+  writeOrder: 20 * writeScale,
   /** Checkout results verified; a browser may send one twice. */
-  writeVerifyPayment: 60,
-  writeRefundRequest: 5,
-  writeFeedToken: 10,
+  writeVerifyPayment: 60 * writeScale,
+  writeRefundRequest: 5 * writeScale,
+  writeFeedToken: 10 * writeScale,
   /** A mentor marks each student of each session, and may correct a mark. */
-  writeAttendance: 300,
+  writeAttendance: 300 * writeScale,
   /** A rating and its edits. */
-  writeRating: 20,
+  writeRating: 20 * writeScale,
   /** Joining (and leaving) a waitlist. */
-  writeWaitlist: 20,
+  writeWaitlist: 20 * writeScale,
   /** Claiming or declining a held seat. */
-  writeSeatOffer: 20,
+  writeSeatOffer: 20 * writeScale,
   /** A mentor scheduling sessions or opening a batch: each e-mails the students. */
-  writeMentorSchedule: 60,
+  writeMentorSchedule: 60 * writeScale,
 } as const
 export type WriteLimit = keyof typeof WRITE_LIMITS
 

@@ -13,7 +13,7 @@ import { tellStudent } from '../notices/tell'
 import { isUnusedCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
 import { seatRefundCases } from './refundPromise'
-import { type SettleOutcome, settleRefund } from './settleRefund'
+import { refundEmailKey, type SettleOutcome, settleRefund } from './settleRefund'
 
 const complimentaryNotRefundable = () =>
   new AppError('REFUND_NOT_ALLOWED', 400, 'A complimentary plan was not paid for, so there is nothing to refund.')
@@ -165,18 +165,22 @@ export async function decideRefund(
   const plan = payment.plan as Plan
 
   if (decision === 'rejected') {
-    await queueEmail(req, {
-      to: student.email,
-      template: 'refund-rejected',
-      ...renderEmail({
-        subject: 'About your refund request',
-        greeting: `Hi ${student.name ?? 'there'},`,
-        paragraphs: [
-          `We could not approve your refund request for ${planLabel(plan.name)}.`,
-          adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
-        ],
-      }),
-    })
+    await queueEmail(
+      req,
+      {
+        to: student.email,
+        template: 'refund-rejected',
+        ...renderEmail({
+          subject: 'About your refund request',
+          greeting: `Hi ${student.name ?? 'there'},`,
+          paragraphs: [
+            `We could not approve your refund request for ${planLabel(plan.name)}.`,
+            adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
+          ],
+        }),
+      },
+      { key: refundEmailKey(request.id) },
+    )
     return { status: 'rejected', decidedBy, decidedAt }
   }
 
@@ -286,6 +290,7 @@ async function approveAtOnce(
     endCredit: ask.endCredit,
   })
   if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+  // The refund's one e-mail (its settlement, keyed the same, sends nothing more).
   await queueEmail(
     req,
     {
@@ -298,7 +303,7 @@ async function approveAtOnce(
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
       }),
     },
-    { priority: 'urgent' },
+    { priority: 'urgent', key: refundEmailKey(approved) },
   )
   return (await req.payload.findByID({ collection: 'refund-requests', id: approved, depth: 0, overrideAccess: true, req })) as RefundRequest
 }
@@ -333,7 +338,7 @@ export async function refundAutomatically(
             'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          key: `refund-late-payment:${paymentId}`,
+          key: refundEmailKey(id),
         }
       : {
           kind: 'credit-refunded',
@@ -343,7 +348,7 @@ export async function refundAutomatically(
             'We are refunding it in full now; the money reaches your account within 5-7 business days. You keep your place in any queue you are in.',
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          key: `credit-refunded:${paymentId}`,
+          key: refundEmailKey(id),
         },
   )
   return true

@@ -856,6 +856,16 @@ export interface SessionAttendance {
   mentor?: (number | null) | Mentor;
   markedBy?: (number | null) | User;
   markedAt?: string | null;
+  /**
+   * A student who was marked absent may dispute it; decide an open dispute here.
+   */
+  dispute?: ('open' | 'upheld' | 'rejected') | null;
+  /**
+   * What the student wrote.
+   */
+  disputeNote?: string | null;
+  disputedAt?: string | null;
+  disputeDecidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1595,6 +1605,10 @@ export interface SessionAttendanceSelect<T extends boolean = true> {
   mentor?: T;
   markedBy?: T;
   markedAt?: T;
+  dispute?: T;
+  disputeNote?: T;
+  disputedAt?: T;
+  disputeDecidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

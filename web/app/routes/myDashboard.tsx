@@ -26,6 +26,7 @@ import {
 } from '~/models/booking.server'
 import {
   type AttendanceMark,
+  disputeAttendance,
   getMyAttendance,
   getPreferences,
   type Preferences,
@@ -92,6 +93,11 @@ const actionSchema = z.discriminatedUnion('intent', [
   // A checkbox sends its value only when ticked: absent means "no reminders".
   z.object({ intent: z.literal('reminders'), reminders: z.literal('on').optional() }),
   z.object({ intent: z.literal('calendar-link') }),
+  z.object({
+    intent: z.literal('dispute'),
+    sessionId: id,
+    note: z.string().trim().max(500, 'Say it in at most 500 characters.').optional().default(''),
+  }),
   rateFormSchema,
 ])
 
@@ -103,6 +109,7 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
   reminders: 'Your reminder preference could not be saved',
   'calendar-link': 'A new calendar link could not be made',
   rate: 'Your rating could not be saved',
+  dispute: 'Your dispute could not be saved',
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -158,6 +165,13 @@ export async function action({ request }: ActionFunctionArgs) {
           type: 'success',
           title: input.ratingId ? 'Your rating is changed' : 'Thank you for your rating',
           description: 'You can change it until the batch ends.',
+        })
+      case 'dispute':
+        await disputeAttendance(token, input.sessionId, input.note)
+        return redirectWithToast('/myDashboard#attendance-heading', {
+          type: 'success',
+          title: 'Mark disputed',
+          description: 'An admin will look at it and decide.',
         })
       case 'calendar-link':
         await renewCalendarToken(token)
@@ -242,7 +256,23 @@ function Attendance({ marks }: { marks: AttendanceMark[] }) {
             </span>
             <span className={m.status === 'present' ? 'font-semibold text-emerald-800' : 'font-semibold text-amber-900'}>
               {m.status === 'present' ? 'Present' : 'Absent'}
+              {m.dispute === 'open' ? <span className="font-normal text-slate-700"> · disputed: an admin will decide</span> : null}
+              {m.dispute === 'upheld' ? <span className="font-normal text-slate-700"> · corrected after your dispute</span> : null}
+              {m.dispute === 'rejected' ? <span className="font-normal text-slate-700"> · your dispute was not upheld</span> : null}
             </span>
+            {m.status === 'absent' && !m.dispute ? (
+              <Form method="post" className="flex w-full flex-wrap items-end gap-2" data-testid="dispute-attendance">
+                <input type="hidden" name="intent" value="dispute" />
+                <input type="hidden" name="sessionId" value={m.sessionId} />
+                <label className="flex-1 text-sm text-slate-800">
+                  Were you there? Tell us (optional)
+                  <input name="note" maxLength={500} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+                </label>
+                <button type="submit" className={secondaryButton}>
+                  Dispute this mark
+                </button>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>
