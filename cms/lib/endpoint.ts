@@ -135,6 +135,11 @@ export async function parseJsonBody<T>(
   invalidBody?: EndpointDefinition<Auth, unknown, unknown, T>['invalidBody'],
 ): Promise<T> {
   const read = await readBody(req)
+  // No body at all, for a schema that allows none (an optional answer): what it makes of nothing.
+  if (read.ok && read.value === undefined) {
+    const empty = schema.safeParse(undefined)
+    if (empty.success) return empty.data
+  }
   const parsed = read.ok && read.value !== undefined ? schema.safeParse(read.value) : null
   if (parsed?.success) return parsed.data
   const message = parsed ? (parsed.error.issues[0]?.message ?? 'Invalid request.') : 'The request body must be JSON.'

@@ -20,6 +20,7 @@ import * as migration_20261128_120000_worker_heartbeats from './20261128_120000_
 import * as migration_20261128_130000_money_indexes from './20261128_130000_money_indexes'
 import * as migration_20261128_223048_payment_reconciliation_media_prefix from './20261128_223048_payment_reconciliation_media_prefix'
 import * as migration_20261129_014042_attendance_disputes from './20261129_014042_attendance_disputes'
+import * as migration_20261129_015508_next_seat_choice from './20261129_015508_next_seat_choice'
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261129_014042_attendance_disputes.up,
     down: migration_20261129_014042_attendance_disputes.down,
     name: '20261129_014042_attendance_disputes',
+  },
+  {
+    up: migration_20261129_015508_next_seat_choice.up,
+    down: migration_20261129_015508_next_seat_choice.down,
+    name: '20261129_015508_next_seat_choice',
   },
 ]

@@ -29,7 +29,7 @@ const idOf = (v: number | { id: number } | null | undefined) => (v && typeof v =
 export async function requestRefund(
   req: PayloadRequest,
   user: Pick<User, 'id' | 'email' | 'name'>,
-  input: { paymentId: number; reason: RefundReason; feedback: string },
+  input: { paymentId: number; reason: RefundReason; feedback: string; keepNextSeat?: boolean },
 ): Promise<RefundRequest> {
   return inTransaction(req, async () => {
     const payment = await req.payload
@@ -94,6 +94,7 @@ export async function requestRefund(
           source: 'student',
           reason: input.reason,
           feedback: input.feedback || null,
+          keepNextHold: input.keepNextSeat ?? null,
           status: 'requested',
         },
         overrideAccess: true,
@@ -233,6 +234,8 @@ async function approveNow(
     source: 'student' | 'automatic'
     reason?: RefundReason
     feedback?: string
+    /** The refund dialog's answer: keep next month's held seat (unset: kept). */
+    keepNextHold?: boolean
     /** A credit (no seat yet) stops paying for a seat now; a seated payment's plan ends when the refund settles. */
     endCredit?: boolean
   },
@@ -240,8 +243,9 @@ async function approveNow(
   const at = nowIso()
   const [row] = await txQuery<{ id: number }>(
     req,
-    sql`INSERT INTO refund_requests (user_id, payment_id, source, reason, feedback, status, attempts, decided_at, created_at, updated_at)
-        VALUES (${input.userId}, ${input.paymentId}, ${input.source}, ${input.reason ?? null}, ${input.feedback || null}, 'approved', 0,
+    sql`INSERT INTO refund_requests (user_id, payment_id, source, reason, feedback, keep_next_hold, status, attempts, decided_at, created_at, updated_at)
+        VALUES (${input.userId}, ${input.paymentId}, ${input.source}, ${input.reason ?? null}, ${input.feedback || null},
+                ${input.keepNextHold ?? null}, 'approved', 0,
                 ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
         ON CONFLICT (payment_id) WHERE status <> 'rejected' DO NOTHING
         RETURNING id`,
@@ -276,7 +280,7 @@ async function approveAtOnce(
   ask: {
     user: Pick<User, 'id' | 'email' | 'name'>
     paymentId: number
-    input: { reason: RefundReason; feedback: string }
+    input: { reason: RefundReason; feedback: string; keepNextSeat?: boolean }
     endCredit: boolean
   },
   mail: { template: string; subject: string; paragraphs: string[] },
@@ -287,6 +291,7 @@ async function approveAtOnce(
     source: 'student',
     reason: ask.input.reason,
     feedback: ask.input.feedback,
+    keepNextHold: ask.input.keepNextSeat,
     endCredit: ask.endCredit,
   })
   if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')

@@ -90,7 +90,12 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number, re
   const payment = (await req.payload.findByID({ collection: 'payments', id: paymentId, depth: 1, overrideAccess: true, req })) as Payment
   const student = payment.user as User
   const plan = payment.plan as Plan
-  const released = plan.product === 'mentorship' ? await releaseSeatOfPayment({ payload: req.payload, paymentId, req }) : null
+  const [ask] = await txQuery<{ keep_next_hold: boolean | null }>(
+    req,
+    sql`SELECT keep_next_hold FROM refund_requests WHERE id = ${requestId}`,
+  )
+  const keepNextHold = ask?.keep_next_hold !== false
+  const released = plan.product === 'mentorship' ? await releaseSeatOfPayment({ payload: req.payload, paymentId, req, keepNextHold }) : null
   await queueEmail(
     req,
     {

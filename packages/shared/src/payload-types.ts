@@ -426,6 +426,10 @@ export interface Booking {
   status: 'confirmed' | 'cancelled' | 'completed';
   source: 'direct' | 'waitlist' | 'continuing' | 'offer';
   /**
+   * Given up while its batch ran: the student keeps next month’s held seat.
+   */
+  keepsNextHold?: boolean | null;
+  /**
    * The payment (or granted plan) that pays for this seat.
    */
   payment?: (number | null) | Payment;
@@ -570,6 +574,7 @@ export interface RefundRequest {
       )
     | null;
   feedback?: string | null;
+  keepNextHold?: boolean | null;
   /**
    * Set by the Approve and Reject buttons, then by the refund: Approved, Refund pending (the gateway took it), Refunded, or Refund failed (approve it again to retry).
    */
@@ -1309,6 +1314,7 @@ export interface BookingsSelect<T extends boolean = true> {
   batch?: T;
   status?: T;
   source?: T;
+  keepsNextHold?: T;
   payment?: T;
   timeSlot?: T;
   updatedAt?: T;
@@ -1399,6 +1405,7 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   source?: T;
   reason?: T;
   feedback?: T;
+  keepNextHold?: T;
   status?: T;
   adminNote?: T;
   decidedBy?: T;
