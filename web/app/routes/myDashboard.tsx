@@ -1,5 +1,5 @@
 import type { BatchView, BookingView, NoticeView, PlanTimeline, RatingCard, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
-import { formatDate, formatDateRange, formatDateTime, formatRupees, MESSAGES } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatDateTime, formatRupees, keepNextSeatField, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const actionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('cancel'), bookingId: id }),
+  z.object({ intent: z.literal('cancel'), bookingId: id, keepNextSeat: keepNextSeatField }),
   z.object({ intent: z.literal('leave'), mentorId: id }),
   z.object({ intent: z.literal('claim'), offerId: id }),
   z.object({ intent: z.literal('decline'), offerId: id }),
@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (input.intent) {
       case 'cancel':
-        await cancelBooking(token, input.bookingId)
+        await cancelBooking(token, input.bookingId, input.keepNextSeat)
         return redirectWithToast('/myDashboard', {
           type: 'success',
           title: 'Booking cancelled',
@@ -233,6 +233,26 @@ export default function Dashboard() {
       <Attendance marks={attendance} />
       <PreferencesSection preferences={preferences} feedUrl={feedUrl} />
     </PrivatePage>
+  )
+}
+
+/**
+ * The cancel dialog's question for a seat in a running batch (DESIGN.md §11): keep the seat held
+ * for you in the mentor's next batch until the month ends, or let it go to the next in line now.
+ */
+export function KeepNextSeat({ mentorName }: { mentorName: string }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-3 text-left text-sm text-slate-800" data-testid="keep-next-seat">
+      <legend className="px-1 font-medium">Your seat in {mentorName}’s next batch</legend>
+      <label className="mt-1 flex items-start gap-2">
+        <input type="radio" name="keepNextSeat" value="yes" defaultChecked className="mt-1 h-4 w-4" />
+        Keep it for me until this month ends
+      </label>
+      <label className="mt-1 flex items-start gap-2">
+        <input type="radio" name="keepNextSeat" value="no" className="mt-1 h-4 w-4" />
+        Let it go to the next student in line now
+      </label>
+    </fieldset>
   )
 }
 
@@ -462,7 +482,9 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
                   description={cancelSeatText(b)}
                   confirmLabel="Yes, cancel booking"
                   fields={{ intent: 'cancel', bookingId: String(b.id) }}
-                />
+                >
+                  {b.batch?.status === 'running' ? <KeepNextSeat mentorName={b.mentor.name} /> : null}
+                </ConfirmAction>
               </div>
             </li>
           ))}
