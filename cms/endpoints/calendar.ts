@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from '../lib/endpoint'
-import { attendanceOf, markAttendance } from '../services/sessions/attendance'
+import { perAccount } from '../services/auth/rateLimits'
+import { attendanceOf, disputeAttendance, markAttendance } from '../services/sessions/attendance'
 import {
   calendarOf,
   feedOwner,
@@ -71,6 +72,7 @@ const renewToken = endpoint({
   path: '/me/calendar-token',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeFeedToken'),
   failure: 'Failed to make a new calendar link',
   handler: async ({ req, user }) => ({ calendarToken: await renewFeedToken(req, user.id) }),
 })
@@ -96,11 +98,12 @@ const signOutAll = endpoint({
   handler: async ({ req, user }) => signOutEverywhere(req, user.id),
 })
 
-/** POST /api/attendance {sessionId, userId, status} — the batch's mentor or an admin, from the session's start. */
+/** POST /api/attendance {sessionId, userId, status} — the batch's mentor (until 48 h after the session) or an admin, from its start. */
 const markEndpoint = endpoint({
   path: '/attendance',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeAttendance'),
   body: z
     .object({
       sessionId: z.number().int().positive(),
@@ -121,6 +124,24 @@ const myAttendance = endpoint({
   handler: async ({ req, user }) => ({ attendance: await attendanceOf(req, user.id) }),
 })
 
+/** POST /api/me/attendance/:sessionId/dispute {note?} — the student disputes their absent mark; an admin decides. */
+const disputeMark = endpoint({
+  path: '/me/attendance/:sessionId/dispute',
+  method: 'post',
+  auth: 'user',
+  limit: perAccount('writeAttendance'),
+  params: z.object({ sessionId: z.coerce.number().int().positive() }),
+  body: z
+    .object({ note: z.string().trim().max(500, 'Say it in at most 500 characters.').default('') })
+    .strict()
+    .default({ note: '' }),
+  failure: 'Your dispute could not be saved',
+  handler: async ({ req, user, params, body }) => ({
+    message: 'Thanks: an admin will look at your attendance mark.',
+    ...(await disputeAttendance(req, user.id, { sessionId: params.sessionId, note: body.note })),
+  }),
+})
+
 export const calendarEndpoints = [
   feedEndpoint,
   mineEndpoint,
@@ -131,4 +152,5 @@ export const calendarEndpoints = [
   signOutAll,
   markEndpoint,
   myAttendance,
+  disputeMark,
 ]

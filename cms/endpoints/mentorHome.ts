@@ -1,5 +1,6 @@
 import { layoutSessionsSchema, markAttendanceSchema, openBatchSchema, scheduleSessionSchema } from '@mentorloop/shared'
 import { endpoint, json } from '../lib/endpoint'
+import { perAccount } from '../services/auth/rateLimits'
 import { getMentorHome, layoutSessions, openNextBatch, ownMentorId, scheduleSession } from '../services/mentorHome'
 import { markSessionAttendance } from '../services/sessions/attendance'
 
@@ -22,6 +23,7 @@ export const scheduleSessionEndpoint = endpoint({
   path: '/mentor-home/sessions',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeMentorSchedule'),
   body: scheduleSessionSchema,
   failure: 'Failed to schedule the session.',
   handler: async ({ req, user, body }) => {
@@ -36,6 +38,7 @@ export const openBatchEndpoint = endpoint({
   path: '/mentor-home/batches',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeMentorSchedule'),
   body: openBatchSchema,
   failure: 'Failed to open the batch.',
   handler: async ({ req, user, body }) => {
@@ -53,6 +56,7 @@ export const layoutSessionsEndpoint = endpoint({
   path: '/mentor-home/layout',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeMentorSchedule'),
   body: layoutSessionsSchema,
   failure: 'Failed to lay out the sessions.',
   handler: async ({ req, user, body }) => {
@@ -71,6 +75,7 @@ export const markAttendanceEndpoint = endpoint({
   path: '/mentor-home/attendance',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeAttendance'),
   body: markAttendanceSchema,
   failure: 'The attendance could not be saved.',
   handler: async ({ req, user, body }) => {

@@ -7,6 +7,7 @@ import {
 } from '@mentorloop/shared'
 import { endpoint, json } from '../lib/endpoint'
 import { AppError } from '../lib/errors'
+import { perAccount } from '../services/auth/rateLimits'
 import { createOrderForPlan, verifyAndCompletePayment } from '../services/payments'
 import { questionBankStatus } from '../services/questionBank/getQuestionBankAccess'
 
@@ -33,6 +34,7 @@ export const createQuestionBankOrder = endpoint({
   path: '/payment/create-order',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeOrder'),
   body: qbCreateOrderSchema,
   failure: MESSAGES.QB_INITIATE_FAILED,
   handler: async ({ req, user, body }) => {
@@ -59,6 +61,7 @@ export const verifyQuestionBankPayment = endpoint({
   path: '/payment/verify-payment',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeVerifyPayment'),
   body: qbVerifyPaymentSchema,
   // docs/spec.md §5: a missing field is refused before any verification is attempted.
   invalidBody: () => new AppError('INVALID_PAYMENT_RESPONSE', 400, MESSAGES.QB_INVALID_PAYMENT_RESPONSE),

@@ -48,6 +48,12 @@ export type EndpointDefinition<A extends Auth, P, Q, B> = {
   failure: string
   /** Public answers may be kept briefly by proxies; everything else is private and never stored. */
   cache?: CachePolicy
+  /**
+   * A write that costs money, sends mail or changes a seat: counted per signed-in account across
+   * every instance, and over its limit answered 429 with `Retry-After`: `perAccount(name)` of
+   * services/auth/rateLimits.ts.
+   */
+  limit?: (req: PayloadRequest, userId: number) => Promise<void>
   /** The largest body accepted (413 above it); 1 MB unless the endpoint says less (webhooks). */
   maxBodyBytes?: number
   handler: (ctx: EndpointContext<A, P, Q, B>) => Promise<Response | object>
@@ -129,6 +135,11 @@ export async function parseJsonBody<T>(
   invalidBody?: EndpointDefinition<Auth, unknown, unknown, T>['invalidBody'],
 ): Promise<T> {
   const read = await readBody(req)
+  // No body at all, for a schema that allows none (an optional answer): what it makes of nothing.
+  if (read.ok && read.value === undefined) {
+    const empty = schema.safeParse(undefined)
+    if (empty.success) return empty.data
+  }
   const parsed = read.ok && read.value !== undefined ? schema.safeParse(read.value) : null
   if (parsed?.success) return parsed.data
   const message = parsed ? (parsed.error.issues[0]?.message ?? 'Invalid request.') : 'The request body must be JSON.'
@@ -174,6 +185,7 @@ export function endpoint<A extends Auth, P = undefined, Q = undefined, B = undef
       // The session lookup could not ask the database: not an anonymous caller, an outage.
       if (wasDatabaseUnavailable(req)) throw databaseUnavailable()
       authorize(req, def.auth)
+      if (def.limit && req.user) await def.limit(req, req.user.id)
       const params = parse(def.params, req.routeParams ?? {}, 'address')
       const query = parse(def.query, Object.fromEntries(req.searchParams ?? []), 'query')
       let body: unknown

@@ -73,6 +73,17 @@ const schema = z.object({
   // Sign-ins per client IP in ten minutes (start, callback, exchange each): raise it where many
   // students share one address (a campus NAT), as the browser tests do (all from 127.0.0.1).
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  /**
+   * Multiplies every per-account write limit (services/auth/rateLimits.ts). 1 in production; a
+   * browser-test stack raises it, where a few seeded personas make a whole suite's writes.
+   */
+  WRITE_LIMITS_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Proxies in front of the CMS that append the client's address to X-Forwarded-For (Caddy in
+   * docker-compose.scaled.yml: 1). The password sign-in limits read the address the outermost one
+   * wrote; with 0 the header is the client's own claim and ignored (one shared bucket).
+   */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   MOCKS: bool,
   MOCKS_I_UNDERSTAND: z.string().optional(),
   /** Uploads on local disk (a mounted volume in production) unless S3_BUCKET is set. */

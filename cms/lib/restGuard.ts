@@ -1,8 +1,9 @@
-import type { Endpoint, SanitizedConfig } from 'payload'
+import { type Endpoint, getPayload, type Payload, type SanitizedConfig } from 'payload'
 import * as qs from 'qs-esm'
 import { z } from 'zod'
 import { classifyApiError } from './apiErrors'
 import { AppError, commonErrors } from './errors'
+import { isDatabaseUnavailable, unavailableResponse } from './unavailable'
 
 /**
  * The guard in front of every Payload REST call (docs/decisions/051-one-error-mapping.md), wrapped
@@ -30,7 +31,8 @@ export function registerAppEndpoint(handler: Endpoint['handler'], opts: { maxBod
 }
 
 export function refusal(error: AppError, headers: Record<string, string> = {}): Response {
-  return Response.json(error.toBody(), { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } })
+  const retryAfter: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
+  return Response.json(error.toBody(), { status: error.status, headers: { 'Cache-Control': 'no-store', ...retryAfter, ...headers } })
 }
 
 export const tooLarge = (limit: number) =>
@@ -331,6 +333,19 @@ export async function checkRestRequest(config: SanitizedConfig, request: Request
   })
 }
 
+/**
+ * What an auth collection runs around Payload's password sign-in (its `custom.loginGuard`): the
+ * sign-in limits of docs/decisions/176 for `users` (services/auth/passwordSignIn.ts).
+ */
+export type LoginGuard = (payload: Payload, request: Request, run: () => Promise<Response>) => Promise<Response>
+
+/** The login guard of the collection a `POST /api/<slug>/login` names, if it declares one. */
+function loginGuardFor(config: SanitizedConfig, method: string, slug: string[]): LoginGuard | null {
+  if (method !== 'POST' || slug.length !== 2 || slug[1] !== 'login') return null
+  const guard = config.collections.find((c) => c.slug === slug[0] && c.auth)?.custom?.loginGuard
+  return typeof guard === 'function' ? (guard as LoginGuard) : null
+}
+
 /** Wraps one of Payload's REST route handlers with the guard. */
 export function guardRest(configPromise: SanitizedConfig | Promise<SanitizedConfig>, handler: RouteHandler): RouteHandler {
   return async (request, args) => {
@@ -340,8 +355,16 @@ export function guardRest(configPromise: SanitizedConfig | Promise<SanitizedConf
       const { slug = [] } = ((await args?.params) ?? {}) as { slug?: string[] }
       const checked = await checkRestRequest(config, request, slug)
       if (checked instanceof Response) return checked
+      const loginGuard = loginGuardFor(config, request.method, slug)
+      if (loginGuard) return await loginGuard(await getPayload({ config }), checked, async () => asEnvelope(await handler(checked, args)))
+      // GraphQL's loginUser would be a way around the sign-in limits: password sign-in has one door.
+      if (slug.length === 0 && request.method === 'POST' && /\bloginUser\b/.test(await checked.clone().text())) {
+        return refusal(commonErrors.forbidden('Sign in with a password through /api/users/login.'))
+      }
       return await asEnvelope(await handler(checked, args))
-    } catch {
+    } catch (error) {
+      // The sign-in limits could not ask the database: an outage (503), never "allowed".
+      if (isDatabaseUnavailable(error)) return unavailableResponse()
       // Payload answers its own errors; this is only what escapes it (it has logged nothing).
       console.error('REST request failed outside Payload', request.method, new URL(request.url).pathname)
       return refusal(new AppError('INTERNAL', 500, 'Something went wrong.'))

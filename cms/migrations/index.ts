@@ -19,6 +19,8 @@ import * as migration_20261127_050000_mentor_cards_version from './20261127_0500
 import * as migration_20261128_120000_worker_heartbeats from './20261128_120000_worker_heartbeats'
 import * as migration_20261128_130000_money_indexes from './20261128_130000_money_indexes'
 import * as migration_20261128_223048_payment_reconciliation_media_prefix from './20261128_223048_payment_reconciliation_media_prefix'
+import * as migration_20261129_014042_attendance_disputes from './20261129_014042_attendance_disputes'
+import * as migration_20261129_015508_next_seat_choice from './20261129_015508_next_seat_choice'
 import * as migration_20261129_020000_policies_from_the_rules from './20261129_020000_policies_from_the_rules'
 import * as migration_20261129_020124_feed_token_hash from './20261129_020124_feed_token_hash'
 
@@ -127,6 +129,16 @@ export const migrations = [
     up: migration_20261128_223048_payment_reconciliation_media_prefix.up,
     down: migration_20261128_223048_payment_reconciliation_media_prefix.down,
     name: '20261128_223048_payment_reconciliation_media_prefix',
+  },
+  {
+    up: migration_20261129_014042_attendance_disputes.up,
+    down: migration_20261129_014042_attendance_disputes.down,
+    name: '20261129_014042_attendance_disputes',
+  },
+  {
+    up: migration_20261129_015508_next_seat_choice.up,
+    down: migration_20261129_015508_next_seat_choice.down,
+    name: '20261129_015508_next_seat_choice',
   },
   {
     up: migration_20261129_020000_policies_from_the_rules.up,

@@ -85,6 +85,13 @@ export const Bookings: CollectionConfig = {
       options: BOOKING_SOURCES.map((s) => ({ label: label(s), value: s })),
     },
     {
+      // A seat given up while its batch ran (cancelled or refunded): whether the student keeps their
+      // held seat in the mentor's next batch (DESIGN.md §11, issue 37). Unset for any other booking.
+      name: 'keepsNextHold',
+      type: 'checkbox',
+      admin: { readOnly: true, description: 'Given up while its batch ran: the student keeps next month’s held seat.' },
+    },
+    {
       name: 'payment',
       type: 'relationship',
       relationTo: 'payments',

@@ -1,6 +1,7 @@
 import { ratingInputSchema } from '@mentorloop/shared'
 import { z } from 'zod'
 import { endpoint, json } from '../../lib/endpoint'
+import { perAccount } from '../../services/auth/rateLimits'
 import { createRating, mentorRatingOf, myRatingCards, siteRatingFigures, updateRating } from '../../services/ratings/ratings'
 
 const id = (what: string) =>
@@ -23,6 +24,7 @@ const rate = endpoint({
   path: '/mine',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeRating'),
   body: ratingInputSchema.extend({ batchId: id('batch') }),
   failure: 'Your rating could not be saved',
   handler: async ({ req, user, body }) => {
@@ -36,6 +38,7 @@ const edit = endpoint({
   path: '/mine/:id',
   method: 'patch',
   auth: 'user',
+  limit: perAccount('writeRating'),
   params: z.object({ id: id('rating') }),
   body: ratingInputSchema,
   failure: 'Your rating could not be saved',

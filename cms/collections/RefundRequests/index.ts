@@ -82,6 +82,13 @@ export const RefundRequests: CollectionConfig = {
       validate: (value: unknown) => value == null || countWords(String(value)) <= REFUND_FEEDBACK_MAX_WORDS || MESSAGES.FEEDBACK_TOO_LONG,
     },
     {
+      // The student's answer in the refund dialog (issue 37): keep the held seat in the mentor's next
+      // batch when the refunded seat's batch is running. Unset: kept (an admin's refund never asks).
+      name: 'keepNextHold',
+      type: 'checkbox',
+      admin: { readOnly: true },
+    },
+    {
       name: 'status',
       type: 'select',
       required: true,

@@ -6,6 +6,7 @@ import { checkRole } from '../../access/checkRole'
 import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { env, secureCookies } from '../../lib/env'
 import { sessionLookupStrategy } from '../../lib/sessionLookup'
+import { limitPasswordSignIn } from '../../services/auth/passwordSignIn'
 import { checkBookingAllowedEndpoint, subscribeEndpoint } from './endpoints/bookingEligibility'
 import { grantPlanEndpoint, grantPreviewEndpoint } from './endpoints/grantPlan'
 import { oidcExchange } from './endpoints/oidcExchange'
@@ -19,8 +20,9 @@ export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
     tokenExpiration: 60 * 60 * 24 * 7,
-    maxLoginAttempts: 10,
-    lockTime: 10 * 60 * 1000,
+    // Payload's lockout counted wrong passwords per account from anywhere, so anyone could lock a
+    // real admin out; ours counts per address and per account and address (`custom.loginGuard` below).
+    maxLoginAttempts: 0,
     useSessions: true,
     // One SQL statement per call instead of a findByID, and "no such session" told from "the
     // database did not answer" (503, never an anonymous answer): lib/sessionLookup.ts.
@@ -54,6 +56,8 @@ export const Users: CollectionConfig = {
     afterMe: [addMentorIdToMe],
     afterError: [hideUniquenessFromNonAdmins],
   },
+  // Password sign-in limited per address and per account and address (docs/decisions/176).
+  custom: { loginGuard: limitPasswordSignIn },
   // Google sign-in: the site exchanges a verified ID token for a session (service key only).
   endpoints: [oidcExchange, checkBookingAllowedEndpoint, subscribeEndpoint, grantPreviewEndpoint, grantPlanEndpoint],
   fields: [
@@ -149,6 +153,10 @@ export const Users: CollectionConfig = {
         read: isAdminField,
       },
     },
+    // Payload's lockout columns, kept while nothing writes them (maxLoginAttempts: 0 above): the
+    // schema only grows (docs/schema-changes.md); a later release may drop them with a contract step.
+    { name: 'loginAttempts', type: 'number', defaultValue: 0, hidden: true, access: { create: () => false, update: () => false } },
+    { name: 'lockUntil', type: 'date', hidden: true, access: { create: () => false, update: () => false } },
   ],
   timestamps: true,
 }

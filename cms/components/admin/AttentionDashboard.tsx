@@ -201,6 +201,30 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
           )}
         </Card>
 
+        <Card id="disputes" title="Disputed attendance">
+          {data.disputes.count === 0 ? (
+            <p className="ml-attention__empty">No student disputes an absent mark.</p>
+          ) : (
+            <>
+              <p>
+                {plural(data.disputes.count, 'absent mark')} disputed by the student
+                <span className="ml-attention__meta"> · uphold (marked present) or reject it in Attendance</span>
+              </p>
+              <ul data-testid="attendance-disputes">
+                {data.disputes.rows.map((d) => (
+                  <li key={d.id}>
+                    <a href={`${admin}/collections/session-attendance/${d.id}`}>{d.studentName ?? 'A student'}</a>
+                    <span className="ml-attention__meta">
+                      {' '}
+                      · {d.sessionTitle} on {formatIst(d.startsAt)} · {d.mentorName} ({d.batchLabel}) · disputed {formatIst(d.disputedAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+
         <Card id="money" title="Payments and refunds">
           <MoneyMonth month={data.money.thisMonth} admin={admin} />
           <MoneyMonth month={data.money.lastMonth} admin={admin} />

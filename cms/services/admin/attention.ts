@@ -42,7 +42,21 @@ export type Attention = {
    * students seated in their batch and no attendance marked (issue 21), oldest first.
    */
   unmarked: { count: number; endedBefore: string; rows: SessionAttention[] }
+  /** Absent marks the student disputes (issue 37), oldest first: an admin decides each. */
+  disputes: { count: number; rows: DisputeAttention[] }
   money: { thisMonth: MonthMoney; lastMonth: MonthMoney }
+}
+
+export type DisputeAttention = {
+  /** The attendance row, to open in /admin. */
+  id: number
+  studentName: string | null
+  sessionTitle: string
+  startsAt: string
+  mentorName: string
+  batchLabel: string
+  disputedAt: string
+  note: string | null
 }
 
 export type MentorAttention = {
@@ -126,7 +140,7 @@ export function attentionPeriods(now: Date) {
 }
 
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
-  const [refunds, mentors, offers, sessions, money, jobFailures, unmarked] = await Promise.all([
+  const [refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes] = await Promise.all([
     readRefunds(req),
     readMentors(req),
     readOffers(req, now),
@@ -134,8 +148,49 @@ export async function readAttention(req: PayloadRequest, now: Date): Promise<Att
     readMoney(req, now),
     readJobFailures(req),
     readUnmarked(req, now),
+    readDisputes(req),
   ])
-  return { refunds, mentors, offers, sessions, money, jobFailures, unmarked }
+  return { refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes }
+}
+
+export const DISPUTE_ROWS = 20
+
+/** Open disputes of absent marks (see Attention['disputes']). */
+async function readDisputes(req: PayloadRequest): Promise<Attention['disputes']> {
+  const rows = await txQuery<{
+    id: number
+    student: string | null
+    title: string
+    starts_at: string | Date
+    mentor: string
+    label: string
+    disputed_at: string | Date
+    note: string | null
+    total: number
+  }>(
+    req,
+    sql`SELECT a.id, u.name AS student, s.title, s.starts_at, m.name AS mentor, b.label, a.disputed_at, a.dispute_note AS note,
+               count(*) OVER () AS total
+          FROM session_attendance a
+          JOIN sessions s ON s.id = a.session_id JOIN batches b ON b.id = s.batch_id JOIN mentors m ON m.id = b.mentor_id
+          JOIN users u ON u.id = a.user_id
+         WHERE a.dispute = 'open'
+         ORDER BY a.disputed_at, a.id
+         LIMIT ${DISPUTE_ROWS}`,
+  )
+  return {
+    count: num(rows[0]?.total),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      studentName: r.student,
+      sessionTitle: r.title,
+      startsAt: iso(r.starts_at),
+      mentorName: r.mentor,
+      batchLabel: r.label,
+      disputedAt: iso(r.disputed_at),
+      note: r.note,
+    })),
+  }
 }
 
 /** Unresolved failing steps, the most recently seen first. */

@@ -9,26 +9,67 @@ import { sharedPool } from '../../lib/sharedPool'
 import { pruneSharedStateLater } from '../shared/prune'
 
 /**
- * Sign-in limits, counted in PostgreSQL so that every CMS and site instance counts together
+ * Rate limits, counted in PostgreSQL so that every CMS and site instance counts together
  * (docs/decisions/020-sign-in.md, 114-rate-limits-rate-limiter-flexible.md): rate-limiter-flexible's
  * RateLimiterPostgres, one fixed window of ten minutes per key, in the table our migration made.
  * - the exchange, per client IP (as the site reports it): every attempt counts, good or bad;
  * - the exchange, per Google account (`sub`): sessions minted, which also bounds the sessions kept;
  * - the site's limits (starting a sign-in per IP and per account hint, coming back per IP, the
- *   newsletter per IP), counted here on the site's behalf (POST /api/sign-in-guard).
+ *   newsletter per IP), counted here on the site's behalf (POST /api/sign-in-guard);
+ * - password sign-in: failed attempts per address, and per account from one address (the lockout:
+ *   wrong passwords from elsewhere never lock a real admin out), passwordSignIn.ts;
+ * - every write that costs money, sends mail or changes a seat, per signed-in account (WRITE_LIMITS,
+ *   docs/decisions/175-limits-on-every-costly-write.md), through `limit` on the endpoint definition.
  */
 const WINDOW_SECONDS = 10 * 60
 // `npm run dev`: a developer switching personas all day should not lock themselves out.
 const factor = env.NODE_ENV === 'development' ? 10 : 1
 
+/**
+ * Writes per signed-in account in ten minutes. Per account, not per address: 500 students booking
+ * through one campus proxy in the same minute each have their own count, while one account (or a
+ * script holding its token) cannot call a costly write as fast as it likes.
+ */
+const writeScale = env.WRITE_LIMITS_SCALE
+
+export const WRITE_LIMITS = {
+  /** Booking a seat (or the queue) and cancelling one. */
+  writeBooking: 20 * writeScale,
+  /** Payment orders, mentorship and question bank. */
+  writeOrder: 20 * writeScale,
+  /** Checkout results verified; a browser may send one twice. */
+  writeVerifyPayment: 60 * writeScale,
+  writeRefundRequest: 5 * writeScale,
+  writeFeedToken: 10 * writeScale,
+  /** A mentor marks each student of each session, and may correct a mark. */
+  writeAttendance: 300 * writeScale,
+  /** A rating and its edits. */
+  writeRating: 20 * writeScale,
+  /** Joining (and leaving) a waitlist. */
+  writeWaitlist: 20 * writeScale,
+  /** Claiming or declining a held seat. */
+  writeSeatOffer: 20 * writeScale,
+  /** A mentor scheduling sessions or opening a batch: each e-mails the students. */
+  writeMentorSchedule: 60 * writeScale,
+} as const
+export type WriteLimit = keyof typeof WRITE_LIMITS
+
 export const LIMITS = {
+  ...WRITE_LIMITS,
+  /** Wrong passwords from one address, whatever the accounts (429 for that address only). */
+  passwordFailuresByIp: 50 * factor,
+  /** Wrong passwords for one account from one address: the lockout, which never reaches other addresses. */
+  passwordFailuresByAccountAndIp: 10 * factor,
   exchangeByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   exchangeByAccount: 10 * factor,
   signInStartByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   signInStartByAccount: 10 * factor,
   signInCallbackByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   newsletterByIp: 10,
-} as const satisfies Record<'exchangeByIp' | 'exchangeByAccount' | SiteLimit, number>
+} as const satisfies Record<
+  'exchangeByIp' | 'exchangeByAccount' | 'passwordFailuresByIp' | 'passwordFailuresByAccountAndIp' | WriteLimit | SiteLimit,
+  number
+>
 export type LimitName = keyof typeof LIMITS
 
 export const EXCHANGE_LIMITS = {
@@ -88,6 +129,16 @@ export async function hitLimit(payload: Payload, name: LimitName, key: string): 
   }
 }
 
+/** Gives one counted attempt back (a password that turned out right). */
+export async function forgiveHit(payload: Payload, name: LimitName, key: string): Promise<void> {
+  await limiterFor(payload, name).reward(storedKey(key), 1)
+}
+
+/** Forgets a key's count (the lockout of an account and address, after the right password). */
+export async function resetLimit(payload: Payload, name: LimitName, key: string): Promise<void> {
+  await limiterFor(payload, name).delete(storedKey(key))
+}
+
 export function rateLimited(retryAfterSeconds: number, what: string): AppError {
   return new AppError('RATE_LIMITED', 429, `Too many sign-in attempts ${what}; try again in ${retryAfterSeconds} s.`, {
     retryAfterSeconds,
@@ -106,3 +157,23 @@ export function limitExchangeByIp(payload: Payload, ip: string): Promise<void> {
 export function limitExchangeByAccount(payload: Payload, subject: string): Promise<void> {
   return enforce(payload, 'exchangeByAccount', `sub:${subject}`, 'for this account')
 }
+
+/** Our one answer to a write over its limit: 429, `Retry-After`, and when to try again. */
+export function tooManyWrites(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', 429, `Too many requests in a short time; please try again in ${retryAfterSeconds} s.`, {
+    title: 'Too Many Requests',
+    retryAfterSeconds,
+  })
+}
+
+/** Counts one write of the signed-in account against its limit; over it, throws our 429. */
+export async function limitWrite(payload: Payload, name: WriteLimit, userId: number | string): Promise<void> {
+  const result = await hitLimit(payload, name, `user:${userId}`)
+  if (!result.ok) throw tooManyWrites(result.retryAfterSeconds)
+}
+
+/** The `limit` of an endpoint definition (lib/endpoint.ts): the named write limit, per signed-in account. */
+export const perAccount =
+  (name: WriteLimit) =>
+  (req: { payload: Payload }, userId: number): Promise<void> =>
+    limitWrite(req.payload, name, userId)

@@ -211,8 +211,8 @@ async function queueLeftOvers(req: PayloadRequest, batch: BatchRow, mentorName: 
 
 /**
  * Hands out a batch's free seats in queue order (docs/decisions/069-a-plan-pays-for-one-batch.md),
- * under the mentor's lock: first the students of the mentor's previous batch (continuing: those who
- * renewed first, then the others in booking order; a credit seats them, otherwise their seat is
+ * under the mentor's lock: first the students of the mentor's previous batch (continuing, including
+ * one who gave their seat up while it ran and kept the next hold, issue 37: those who renewed first, then the others in booking order; a credit seats them, otherwise their seat is
  * held until the previous batch ends, never for less than the hold time), then the waitlist FIFO (a
  * credit seats them, otherwise a held seat for the hold time). Passed over: a student with a seat
  * or hold for an overlapping period, one already offered this batch, one who gave a seat in it up.
@@ -242,7 +242,8 @@ export async function fillBatch(req: PayloadRequest, batchId: number, opts: { ne
   const previous = await previousBatch(req, batch)
   const continuingList = previous
     ? sql`SELECT user_id, NULL::int AS entry_id, min(created_at) AS ord FROM bookings
-           WHERE batch_id = ${previous.id} AND status IN ('confirmed', 'completed') GROUP BY user_id`
+           WHERE batch_id = ${previous.id} AND (status IN ('confirmed', 'completed') OR (status = 'cancelled' AND keeps_next_hold))
+           GROUP BY user_id`
     : null
   const queueList = sql`SELECT user_id, id AS entry_id, (joined_at, id) AS ord FROM waitlist WHERE mentor_id = ${batch.mentorId} AND status = 'waiting'`
   if (free <= 0 && !continuingList) return []

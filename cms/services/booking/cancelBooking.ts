@@ -39,6 +39,7 @@ export async function cancelBooking({
   byUser,
   req: given,
   reason,
+  keepNextHold = true,
 }: {
   payload: Payload
   bookingId: number | string
@@ -46,6 +47,11 @@ export async function cancelBooking({
   req?: PayloadRequest
   /** `refunded`: the refund releases the seat and its e-mail tells the student. */
   reason?: 'refunded'
+  /**
+   * A seat given up while its batch runs: keep the held seat in the mentor's next batch (the
+   * default: the continuing hold lasts until the month ends), or pass it on at once (DESIGN.md §11).
+   */
+  keepNextHold?: boolean
 }): Promise<CancelBookingResult> {
   const req = given ?? (await createLocalReq({}, payload))
   return inTransaction(req, async () => {
@@ -76,12 +82,31 @@ export async function cancelBooking({
       req,
       context: { seatsHandled: true },
     })
+    await settleNextHold(req, booking, ownerId, mentorId, keepNextHold)
     const plan = await settlePaymentOfCancelledSeat(req, booking, reason)
     await emailMentorAboutSeats(req, relId(booking.batch), [{ kind: 'cancelled', userId: ownerId }])
     if (reason !== 'refunded' && (byUser === 'system' || Number(byUser.id) !== ownerId)) await tellOwner(req, booking, plan)
     const outcomes = await fillMentorBatches(req, mentorId)
     return { booking: cancelled, alreadyCancelled: false, assigned: outcomes.filter((o) => o.kind === 'seated').length, plan }
   })
+}
+
+/**
+ * A seat given up in a running batch (issue 37): the student is still one of the mentor's
+ * continuing students, as they answered. Kept, their held seat in the next batch stays theirs until
+ * the month ends (and one is held for them when that batch opens later); the queue waits behind it.
+ * Not kept, the hold they have passes to the next in line at once (the fill after the cancel).
+ */
+async function settleNextHold(req: PayloadRequest, booking: Booking, userId: number, mentorId: number, keep: boolean): Promise<void> {
+  const [batch] = await txQuery<{ status: string }>(req, sql`SELECT status FROM batches WHERE id = ${relId(booking.batch)}`)
+  if (batch?.status !== 'running') return
+  await txQuery(req, sql`UPDATE bookings SET keeps_next_hold = ${keep} WHERE id = ${booking.id}`)
+  if (keep) return
+  await txQuery(
+    req,
+    sql`UPDATE seat_offers SET status = 'declined', decided_at = ${now().toISOString()}::timestamptz, updated_at = now()
+         WHERE user_id = ${userId} AND mentor_id = ${mentorId} AND kind = 'continuing' AND status = 'held'`,
+  )
 }
 
 /** The cancelled seat's payment: a credit again before its batch starts, used once it runs. */

@@ -85,7 +85,8 @@ const view = (b: BatchRow) => ({
  * caller's own profile; another mentor's batch is a 404) or by an admin in /admin (`mentorId`
  * null: any batch). One transaction under the mentor's lock: the plan's dates are computed in
  * India time (or taken from the preview), checked (a past time is refused; a weekday or a day
- * outside the batch needs its confirmation, 400 CONFIRM_WEEKDAY / CONFIRM_OUTSIDE; an overlap with
+ * outside the batch needs its confirmation, 400 CONFIRM_WEEKDAY / CONFIRM_OUTSIDE, and a day outside
+ * the batch is an admin's only, 403 OUTSIDE_NEEDS_ADMIN for a mentor; an overlap with
  * another of the mentor's sessions or within the plan is 409 SESSION_OVERLAP) and then created one
  * by one through scheduleSession, the one-by-one path, so e-mails, reminders, calendar entries and
  * every rule are the same. Any refusal rolls all of them back. `preview` answers the plan only.
@@ -135,6 +136,17 @@ export async function layoutSessions(
         400,
         `${days.join(', ')} ${days.length === 1 ? 'is a weekday' : 'are weekdays'}; sessions are usually at the weekend. Confirm that you want ${days.length === 1 ? 'it' : 'them'} on a weekday.`,
         { title: 'A weekday session?', fieldErrors: { confirmWeekday: 'Tick the box to schedule on a weekday.' } },
+      )
+    }
+    if (plan.needsConfirmOutside && caller.mentorId !== null) {
+      // A session outside the batch's days moves what students were promised (its Session 1, its
+      // dates): an admin places it, not the mentor's own confirmation (issue 37).
+      const days = slots.filter((s) => s.outside).map((s) => formatDateTime(s.startsAt))
+      throw new AppError(
+        'OUTSIDE_NEEDS_ADMIN',
+        403,
+        `${days.join(', ')} ${days.length === 1 ? 'falls' : 'fall'} outside the ${batch.label} batch (${formatDateRange(batch.startsOn, batch.endsOn)}). Only an admin can schedule a session outside the batch’s days; pick days inside it, or ask an admin.`,
+        { title: 'Outside the batch', fieldErrors: { dates: 'Pick days inside the batch.' } },
       )
     }
     if (plan.needsConfirmOutside && !input.confirmOutside) {

@@ -8,6 +8,7 @@ import {
   weekdayOfDay,
 } from '@mentorloop/shared'
 import type { PayloadRequest } from 'payload'
+import { checkRole } from '../../access/checkRole'
 import { classifyApiError } from '../../lib/apiErrors'
 import { AppError, commonErrors } from '../../lib/errors'
 import { inTransaction } from '../../lib/transaction'
@@ -27,7 +28,7 @@ const invalid = (field: string, message: string) => commonErrors.invalidInput(me
  * (sessions are at weekends by default, docs/design.md §11); it does not overlap another of the
  * mentor's sessions. The batch's students are e-mailed by the collection's hook, in the same
  * transaction. A layout (layoutSessions.ts) creates its sessions through here too; a day outside
- * the batch passes only with `outsideConfirmed`, which it sets after the person confirmed it.
+ * the batch passes only with `outsideConfirmed`, which it sets after an admin confirmed it.
  */
 export async function scheduleSession(
   req: PayloadRequest,
@@ -44,7 +45,9 @@ export async function scheduleSession(
     }
     const startsAt = sessionStart(input.date, input.time)
     const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000)
-    if (!opts.outsideConfirmed && (startsAt < batch.startsOn || endsAt > batchEnd(batch))) {
+    // Outside the batch's days only as an admin's layout (issue 37): never on a mentor's word.
+    const outsideAllowed = opts.outsideConfirmed === true && (!req.user || checkRole(req.user, 'admin'))
+    if (!outsideAllowed && (startsAt < batch.startsOn || endsAt > batchEnd(batch))) {
       throw invalid(
         'date',
         `A session of the ${batch.label} batch must fall within its days, ${formatDateRange(batch.startsOn, batch.endsOn)}.`,

@@ -69,7 +69,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
           ) r ON true
           LEFT JOIN LATERAL (
             SELECT s.starts_at, s.duration_minutes FROM sessions s
-             WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled'
+             WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled' AND s.starts_at >= bt.starts_on
              ORDER BY s.starts_at, s.id LIMIT 1
           ) s1 ON p.batch_id IS NOT NULL
          WHERE p.user_id = ${userId} AND p.status IN ('completed', 'failed', 'refunded')

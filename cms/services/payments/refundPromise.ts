@@ -6,10 +6,11 @@ import { txQuery } from '../../lib/transaction'
 /**
  * The refund promise (docs/decisions/107): "not satisfied after Session 1? Get a full refund". A
  * refund asked for within the window (Business rules → hours, default 72) after the end of Session 1
- * (the first session, not cancelled, of the batch the payment seats the student in) is approved at
- * once, through the same state machine as an admin's approval, and so is one asked before the
- * batch starts (docs/decisions/181); from the batch's start until Session 1 has ended, or after the
- * window, an admin decides. The landing copy states the window through `{refundWindowHours}`.
+ * (the first session, not cancelled, on or after the first day of the batch the payment seats the
+ * student in: a session placed before the batch starts cannot close the window early, issue 37) is
+ * approved at once, through the same state machine as an admin's approval, and so is one asked
+ * before the batch starts (docs/decisions/181); from the batch's start until Session 1 has ended,
+ * or after the window, an admin decides. The landing copy states the window through `{refundWindowHours}`.
  */
 export async function refundWindowHours(req: PayloadRequest): Promise<number> {
   const rules = await req.payload.findGlobal({ slug: 'business-rules', depth: 0, overrideAccess: true, req }).catch(() => null)
@@ -33,7 +34,7 @@ export async function seatRefundCases(req: PayloadRequest, paymentIds: number[],
           LEFT JOIN batches b ON b.id = p.batch_id
           LEFT JOIN LATERAL (
             SELECT s.starts_at, s.duration_minutes FROM sessions s
-             WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled'
+             WHERE s.batch_id = p.batch_id AND s.status IS DISTINCT FROM 'cancelled' AND s.starts_at >= b.starts_on
              ORDER BY s.starts_at, s.id LIMIT 1) s1 ON true
          WHERE p.batch_id IS NOT NULL AND p.id IN (${sql.join(
            paymentIds.map((id) => sql`${id}`),

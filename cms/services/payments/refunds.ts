@@ -13,7 +13,7 @@ import { tellStudent } from '../notices/tell'
 import { isUnusedCredit } from '../plans/credits'
 import { REFUNDS_QUEUE } from './refundAttempts'
 import { seatRefundCases } from './refundPromise'
-import { type SettleOutcome, settleRefund } from './settleRefund'
+import { refundEmailKey, type SettleOutcome, settleRefund } from './settleRefund'
 
 const complimentaryNotRefundable = () =>
   new AppError('REFUND_NOT_ALLOWED', 400, 'A complimentary plan was not paid for, so there is nothing to refund.')
@@ -29,7 +29,7 @@ const idOf = (v: number | { id: number } | null | undefined) => (v && typeof v =
 export async function requestRefund(
   req: PayloadRequest,
   user: Pick<User, 'id' | 'email' | 'name'>,
-  input: { paymentId: number; reason: RefundReason; feedback: string },
+  input: { paymentId: number; reason: RefundReason; feedback: string; keepNextSeat?: boolean },
 ): Promise<RefundRequest> {
   return inTransaction(req, async () => {
     const payment = await req.payload
@@ -112,6 +112,7 @@ export async function requestRefund(
           source: 'student',
           reason: input.reason,
           feedback: input.feedback || null,
+          keepNextHold: input.keepNextSeat ?? null,
           status: 'requested',
         },
         overrideAccess: true,
@@ -183,18 +184,22 @@ export async function decideRefund(
   const plan = payment.plan as Plan
 
   if (decision === 'rejected') {
-    await queueEmail(req, {
-      to: student.email,
-      template: 'refund-rejected',
-      ...renderEmail({
-        subject: 'About your refund request',
-        greeting: `Hi ${student.name ?? 'there'},`,
-        paragraphs: [
-          `We could not approve your refund request for ${planLabel(plan.name)}.`,
-          adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
-        ],
-      }),
-    })
+    await queueEmail(
+      req,
+      {
+        to: student.email,
+        template: 'refund-rejected',
+        ...renderEmail({
+          subject: 'About your refund request',
+          greeting: `Hi ${student.name ?? 'there'},`,
+          paragraphs: [
+            `We could not approve your refund request for ${planLabel(plan.name)}.`,
+            adminNote ? `Reason: ${adminNote}` : 'Reply to this e-mail if you have questions.',
+          ],
+        }),
+      },
+      { key: refundEmailKey(request.id) },
+    )
     return { status: 'rejected', decidedBy, decidedAt }
   }
 
@@ -247,6 +252,8 @@ async function approveNow(
     source: 'student' | 'automatic'
     reason?: RefundReason
     feedback?: string
+    /** The refund dialog's answer: keep next month's held seat (unset: kept). */
+    keepNextHold?: boolean
     /** A credit (no seat yet) stops paying for a seat now; a seated payment's plan ends when the refund settles. */
     endCredit?: boolean
   },
@@ -254,8 +261,9 @@ async function approveNow(
   const at = nowIso()
   const [row] = await txQuery<{ id: number }>(
     req,
-    sql`INSERT INTO refund_requests (user_id, payment_id, source, reason, feedback, status, attempts, decided_at, created_at, updated_at)
-        VALUES (${input.userId}, ${input.paymentId}, ${input.source}, ${input.reason ?? null}, ${input.feedback || null}, 'approved', 0,
+    sql`INSERT INTO refund_requests (user_id, payment_id, source, reason, feedback, keep_next_hold, status, attempts, decided_at, created_at, updated_at)
+        VALUES (${input.userId}, ${input.paymentId}, ${input.source}, ${input.reason ?? null}, ${input.feedback || null},
+                ${input.keepNextHold ?? null}, 'approved', 0,
                 ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
         ON CONFLICT (payment_id) WHERE status <> 'rejected' DO NOTHING
         RETURNING id`,
@@ -290,7 +298,7 @@ async function approveAtOnce(
   ask: {
     user: Pick<User, 'id' | 'email' | 'name'>
     paymentId: number
-    input: { reason: RefundReason; feedback: string }
+    input: { reason: RefundReason; feedback: string; keepNextSeat?: boolean }
     endCredit: boolean
   },
   mail: { template: string; subject: string; paragraphs: string[] },
@@ -301,9 +309,11 @@ async function approveAtOnce(
     source: 'student',
     reason: ask.input.reason,
     feedback: ask.input.feedback,
+    keepNextHold: ask.input.keepNextSeat,
     endCredit: ask.endCredit,
   })
   if (!approved) throw new AppError('REFUND_ALREADY_REQUESTED', 409, 'A refund has already been requested for this payment.')
+  // The refund's one e-mail (its settlement, keyed the same, sends nothing more).
   await queueEmail(
     req,
     {
@@ -316,7 +326,7 @@ async function approveAtOnce(
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
       }),
     },
-    { priority: 'urgent' },
+    { priority: 'urgent', key: refundEmailKey(approved) },
   )
   return (await req.payload.findByID({ collection: 'refund-requests', id: approved, depth: 0, overrideAccess: true, req })) as RefundRequest
 }
@@ -351,7 +361,7 @@ export async function refundAutomatically(
             `We are refunding it in full now; the money reaches your account within ${REFUND_ARRIVES_WITHIN}. You keep your place in any queue you are in.`,
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          key: `refund-late-payment:${paymentId}`,
+          key: refundEmailKey(id),
         }
       : {
           kind: 'credit-refunded',
@@ -361,7 +371,7 @@ export async function refundAutomatically(
             `We are refunding it in full now; the money reaches your account within ${REFUND_ARRIVES_WITHIN}. You keep your place in any queue you are in.`,
           ],
           action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
-          key: `credit-refunded:${paymentId}`,
+          key: refundEmailKey(id),
         },
   )
   return true

@@ -16,6 +16,14 @@ type LockedRequest = { id: number; status: RefundStatus; payment_id: number; use
 const GATEWAY_FAILED_NOTE = 'The gateway reported this refund as failed: no money was returned. Approve the request again to retry it.'
 
 /**
+ * One refund, one e-mail (issue 37, docs/decisions/178): every e-mail about a refund request's
+ * outcome carries this outbox key, so whichever is queued first (the decision's: an unused credit,
+ * the promise, an automatic refund, a rejection; or, for an admin's approval, the settlement's) is
+ * the only one; the rest find the key taken and queue nothing.
+ */
+export const refundEmailKey = (requestId: number) => `refund:${requestId}`
+
+/**
  * What the gateway says about a refund we asked for, applied to its request under the request's
  * row lock; the refund job (after its call) and the refund webhooks both come here, in any order,
  * any number of times. State only moves forward:
@@ -49,7 +57,7 @@ export async function settleRefund(req: PayloadRequest, requestId: number, refun
     const to = refund.status === 'processed' ? 'refunded' : 'pending'
     const moves = row.status === 'approved' || row.status === 'failed' || (row.status === 'pending' && to === 'refunded')
     if (!moves) return 'unchanged'
-    if (row.status !== 'pending') await endPlanAndReleaseSeats(req, Number(row.payment_id))
+    if (row.status !== 'pending') await endPlanAndReleaseSeats(req, Number(row.payment_id), Number(row.id))
     await txQuery(
       req,
       sql`UPDATE refund_requests SET status = ${to}, gateway_refund_id = ${refund.id}, next_attempt_at = NULL, last_error = NULL,
@@ -66,7 +74,7 @@ export async function settleRefund(req: PayloadRequest, requestId: number, refun
  * ended. Only a completed payment changes, so a second call (a retry after a failed refund at the
  * gateway) does nothing. The seat's mentor is locked before the payment (one lock order).
  */
-async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): Promise<void> {
+async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number, requestId: number): Promise<void> {
   const [seat] = await txQuery<{ id: number; mentor_id: number }>(
     req,
     sql`SELECT id, mentor_id FROM bookings WHERE payment_id = ${paymentId} AND status = 'confirmed' ORDER BY id LIMIT 1`,
@@ -82,7 +90,12 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): P
   const payment = (await req.payload.findByID({ collection: 'payments', id: paymentId, depth: 1, overrideAccess: true, req })) as Payment
   const student = payment.user as User
   const plan = payment.plan as Plan
-  const released = plan.product === 'mentorship' ? await releaseSeatOfPayment({ payload: req.payload, paymentId, req }) : null
+  const [ask] = await txQuery<{ keep_next_hold: boolean | null }>(
+    req,
+    sql`SELECT keep_next_hold FROM refund_requests WHERE id = ${requestId}`,
+  )
+  const keepNextHold = ask?.keep_next_hold !== false
+  const released = plan.product === 'mentorship' ? await releaseSeatOfPayment({ payload: req.payload, paymentId, req, keepNextHold }) : null
   await queueEmail(
     req,
     {
@@ -103,6 +116,8 @@ async function endPlanAndReleaseSeats(req: PayloadRequest, paymentId: number): P
         ],
       }),
     },
-    { priority: 'urgent' },
+    // An admin's approval sent no e-mail: this is its one. A refund decided without an admin (a
+    // credit, the promise, an automatic one) told the student already under the same key: nothing.
+    { priority: 'urgent', key: refundEmailKey(requestId) },
   )
 }

@@ -13,10 +13,13 @@ export async function releaseSeatOfPayment({
   payload,
   paymentId,
   req,
+  keepNextHold,
 }: {
   payload: Payload
   paymentId: number
   req: PayloadRequest
+  /** The student's answer in the refund dialog; unset keeps the next month's held seat. */
+  keepNextHold?: boolean
 }): Promise<{ label: string; mentor: string } | null> {
   const [seat] = await txQuery<{ id: number; label: string; mentor: string }>(
     req,
@@ -24,6 +27,6 @@ export async function releaseSeatOfPayment({
          WHERE b.payment_id = ${paymentId} AND b.status = 'confirmed' ORDER BY b.id LIMIT 1`,
   )
   if (!seat) return null
-  await cancelBooking({ payload, bookingId: Number(seat.id), byUser: 'system', req, reason: 'refunded' })
+  await cancelBooking({ payload, bookingId: Number(seat.id), byUser: 'system', req, reason: 'refunded', keepNextHold })
   return { label: seat.label, mentor: seat.mentor }
 }

@@ -19,23 +19,22 @@ import { renderEmail } from '../../notifications/layout'
 import { queueOutbox } from '../../notifications/outbox'
 
 /**
- * Ratings of a mentor by the students of a batch (issue 21, docs/decisions/108). A student seated in
- * a batch (confirmed booking) may rate its mentor once, from the end of their first attended
- * session until the batch ends (the end of its last day, India time), and change the rating until
- * then. "Attended": a session of the batch, not cancelled, that has ended, for which the student
- * was not marked absent (a session the mentor has not marked counts). Each write keeps the
- * mentor's totals (`mentor_rating_totals`) in the same transaction, so cards read one row.
+ * Ratings of a mentor by the students of a batch (issue 21, docs/decisions/108, 177). A student
+ * seated in a batch (confirmed booking) may rate its mentor once, from the end of the batch's first
+ * session (not cancelled) until the batch ends (the end of its last day, India time), and change
+ * the rating until then. Attendance marks play no part: a mentor cannot decide who rates them by
+ * marking students absent (issue 37). Each write keeps the mentor's totals (`mentor_rating_totals`)
+ * in the same transaction, so cards read one row.
  */
 
 /** When a batch's ratings close: the end of its last day (`ends_on` is India midnight; India has no daylight saving). */
 const batchEnd = sql`(b.ends_on + interval '1 day')`
 
-/** The sessions of the batch `bk.batch_id` that `bk.user_id` attended and that have ended by `at`. */
-const attendedEnded = (at: string) => sql`
+/** The end of the first session of the batch `bk.batch_id`, if it has ended by `at`. */
+const firstSessionEnded = (at: string) => sql`
   SELECT min(s.starts_at + s.duration_minutes * interval '1 minute') FROM sessions s
    WHERE s.batch_id = bk.batch_id AND s.status IS DISTINCT FROM 'cancelled'
-     AND s.starts_at + s.duration_minutes * interval '1 minute' <= ${at}::timestamptz
-     AND NOT EXISTS (SELECT 1 FROM session_attendance a WHERE a.session_id = s.id AND a.user_id = bk.user_id AND a.status = 'absent')`
+     AND s.starts_at + s.duration_minutes * interval '1 minute' <= ${at}::timestamptz`
 
 type Window = { mentorId: number; mentorName: string; batchLabel: string; opensAt: string; closesAt: string }
 
@@ -53,7 +52,7 @@ async function ratingWindow(req: PayloadRequest, userId: number, batchId: number
     req,
     sql`SELECT b.mentor_id, m.name AS mentor, b.label, ${batchEnd} AS closes_at,
                bk.user_id IS NOT NULL AS seated,
-               (${attendedEnded(at)}) AS opens_at
+               (${firstSessionEnded(at)}) AS opens_at
           FROM batches b JOIN mentors m ON m.id = b.mentor_id
           LEFT JOIN LATERAL (SELECT x.batch_id, x.user_id FROM bookings x
                               WHERE x.batch_id = b.id AND x.user_id = ${userId} AND x.status IN ('confirmed', 'completed') LIMIT 1) bk ON true
@@ -159,7 +158,7 @@ export async function myRatingCards(req: PayloadRequest, userId: number): Promis
           LEFT JOIN ratings r ON r.batch_id = bk.batch_id AND r.user_id = bk.user_id
          WHERE bk.user_id = ${userId} AND bk.status IN ('confirmed', 'completed')
            AND ${batchEnd} > ${at}::timestamptz
-           AND (${attendedEnded(at)}) IS NOT NULL
+           AND (${firstSessionEnded(at)}) IS NOT NULL
          ORDER BY b.starts_on DESC, bk.batch_id`,
   )
   return rows.map((r) => ({
@@ -243,7 +242,7 @@ export const RATING_ASK_TEMPLATE = 'rate-your-mentor'
 const askKey = (batchId: number, userId: number) => `rate-your-mentor:${batchId}:${userId}`
 
 /**
- * Asks each seated student once per batch, after their first attended session ended and while the
+ * Asks each seated student once per batch, after the batch's first session ended and while the
  * batch runs, to rate the mentor (part of the minute's tick). Each ask is claimed in the
  * `rating_asks` ledger (primary key batch and student) in the transaction that queues its e-mail
  * (the outbox's key is unique too): two workers or a retried tick ask once.
@@ -257,7 +256,7 @@ export async function sendRatingAsks(given: PayloadRequest): Promise<number> {
       sql`WITH due AS (
             SELECT bk.batch_id, bk.user_id FROM bookings bk JOIN batches b ON b.id = bk.batch_id
              WHERE bk.status = 'confirmed' AND b.starts_on <= ${at}::timestamptz AND ${batchEnd} > ${at}::timestamptz
-               AND (${attendedEnded(at)}) IS NOT NULL
+               AND (${firstSessionEnded(at)}) IS NOT NULL
                AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.batch_id = bk.batch_id AND r.user_id = bk.user_id)
                AND NOT EXISTS (SELECT 1 FROM rating_asks ra WHERE ra.batch_id = bk.batch_id AND ra.user_id = bk.user_id)
              ORDER BY bk.batch_id, bk.user_id

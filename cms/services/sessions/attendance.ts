@@ -1,4 +1,4 @@
-import { nowIso, nowMs } from '@mentorloop/shared'
+import { formatDateTime, HOUR_MS, nowIso, nowMs } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
@@ -8,22 +8,41 @@ import { inTransaction, txQuery } from '../../lib/transaction'
 
 /**
  * Attendance (issue 21): from a session's start its mentor or an admin marks each student seated in
- * its batch present or absent; marking again changes the mark. Refused with a 4xx and nothing
+ * its batch present or absent; marking again changes the mark. The mentor's marks close 48 hours
+ * after the session ends (issue 37); the student sees theirs and may dispute an absent mark. Refused with a 4xx and nothing
  * written: a session that does not exist or was cancelled, one that has not started, a student not
  * seated in the batch, a mentor's mark on another mentor's session.
  */
 export type AttendanceStatus = 'present' | 'absent'
 
-export type AttendanceView = { sessionId: number; title: string; startsAt: string; status: AttendanceStatus }
+/** How long after a session's end its mentor may mark or change attendance (DESIGN.md §11). */
+export const ATTENDANCE_WINDOW_HOURS = 48
+
+export type AttendanceDispute = 'open' | 'upheld' | 'rejected'
+
+export type AttendanceView = {
+  sessionId: number
+  title: string
+  startsAt: string
+  status: AttendanceStatus
+  /** The student's dispute of an absent mark, and how an admin decided it. */
+  dispute: AttendanceDispute | null
+}
 
 /** The rules of a mark (shared by the endpoint and /admin's hook); returns the session's batch and mentor. */
 export async function checkAttendance(
   req: PayloadRequest,
   input: { sessionId: number; userId: number },
 ): Promise<{ batchId: number; mentorId: number; at: string }> {
-  const [s] = await txQuery<{ batch_id: number; mentor_id: number; starts_at: string | Date; status: string | null }>(
+  const [s] = await txQuery<{
+    batch_id: number
+    mentor_id: number
+    starts_at: string | Date
+    duration_minutes: number | string | null
+    status: string | null
+  }>(
     req,
-    sql`SELECT s.batch_id, b.mentor_id, s.starts_at, s.status FROM sessions s JOIN batches b ON b.id = s.batch_id WHERE s.id = ${input.sessionId}`,
+    sql`SELECT s.batch_id, b.mentor_id, s.starts_at, s.duration_minutes, s.status FROM sessions s JOIN batches b ON b.id = s.batch_id WHERE s.id = ${input.sessionId}`,
   )
   if (!s) throw new AppError('NOT_FOUND', 404, 'That session does not exist.')
   if (s.status === 'cancelled') throw new AppError('SESSION_CANCELLED', 409, 'That session was cancelled: there is no attendance to mark.')
@@ -36,6 +55,17 @@ export async function checkAttendance(
     if (mentorId === null || mentorId !== Number(s.mentor_id)) {
       throw new AppError('FORBIDDEN', 403, 'You can only mark attendance for your own batches.')
     }
+  }
+  // The mentor's marks close 48 hours after the session: a mark cannot be changed later to keep a
+  // student from anything. An admin may still correct one (deciding a student's dispute).
+  const closesAt = new Date(s.starts_at).getTime() + Number(s.duration_minutes ?? 60) * 60_000 + ATTENDANCE_WINDOW_HOURS * HOUR_MS
+  if (user && !checkRole(user, 'admin') && nowMs() > closesAt) {
+    throw new AppError(
+      'ATTENDANCE_CLOSED',
+      409,
+      `Attendance can be marked or changed until ${ATTENDANCE_WINDOW_HOURS} hours after the session, until ${formatDateTime(new Date(closesAt))}. Ask an admin to correct it.`,
+      { title: 'Attendance closed' },
+    )
   }
   const [seated] = await txQuery(
     req,
@@ -80,9 +110,15 @@ export async function markSessionAttendance(
 
 /** A student's own marks, newest first. */
 export async function attendanceOf(req: PayloadRequest, userId: number): Promise<AttendanceView[]> {
-  const rows = await txQuery<{ session_id: number; title: string; starts_at: string | Date; status: AttendanceStatus }>(
+  const rows = await txQuery<{
+    session_id: number
+    title: string
+    starts_at: string | Date
+    status: AttendanceStatus
+    dispute: AttendanceDispute | null
+  }>(
     req,
-    sql`SELECT a.session_id, s.title, s.starts_at, a.status FROM session_attendance a JOIN sessions s ON s.id = a.session_id
+    sql`SELECT a.session_id, s.title, s.starts_at, a.status, a.dispute FROM session_attendance a JOIN sessions s ON s.id = a.session_id
          WHERE a.user_id = ${userId} ORDER BY s.starts_at DESC LIMIT 100`,
   )
   return rows.map((r) => ({
@@ -90,7 +126,44 @@ export async function attendanceOf(req: PayloadRequest, userId: number): Promise
     title: r.title,
     startsAt: new Date(r.starts_at).toISOString(),
     status: r.status,
+    dispute: r.dispute ?? null,
   }))
+}
+
+/**
+ * The student disputes their own absent mark (issue 37): an admin decides it (the "needs attention"
+ * home lists open disputes). Once per mark; a present mark or a session without a mark has nothing
+ * to dispute.
+ */
+export async function disputeAttendance(
+  req: PayloadRequest,
+  userId: number,
+  input: { sessionId: number; note: string },
+): Promise<{ sessionId: number; dispute: AttendanceDispute }> {
+  return inTransaction(req, async () => {
+    const [row] = await txQuery<{ status: AttendanceStatus; dispute: AttendanceDispute | null }>(
+      req,
+      sql`SELECT status, dispute FROM session_attendance WHERE session_id = ${input.sessionId} AND user_id = ${userId} FOR UPDATE`,
+    )
+    if (!row) throw new AppError('NOT_FOUND', 404, 'You have no attendance mark for that session.')
+    if (row.status !== 'absent') throw new AppError('NOT_ABSENT', 409, 'Only an absent mark can be disputed; you were marked present.')
+    if (row.dispute) {
+      throw new AppError(
+        'ALREADY_DISPUTED',
+        409,
+        row.dispute === 'open'
+          ? 'You have already disputed this mark; an admin will decide it.'
+          : 'An admin has already decided your dispute.',
+      )
+    }
+    await txQuery(
+      req,
+      sql`UPDATE session_attendance SET dispute = 'open', dispute_note = ${input.note || null}, disputed_at = ${nowIso()}::timestamptz,
+                 updated_at = now()
+           WHERE session_id = ${input.sessionId} AND user_id = ${userId}`,
+    )
+    return { sessionId: input.sessionId, dispute: 'open' }
+  })
 }
 
 export type NoShowRow = { userId: number; name: string | null; email: string; absences: number; marked: number }

@@ -78,7 +78,7 @@ describe('attendance', () => {
     // Each student sees their own marks only; a student cannot list the collection.
     const mine = await api.get('/me/attendance', { token: await tokenOf(b) })
     expect(mine.body.attendance).toEqual([
-      { sessionId: session.id, title: 'Week 1', startsAt: new Date(startsAt).toISOString(), status: 'absent' },
+      { sessionId: session.id, title: 'Week 1', startsAt: new Date(startsAt).toISOString(), status: 'absent', dispute: null },
     ])
     expect((await api.get('/me/attendance', { token: await tokenOf(outsider) })).body.attendance).toEqual([])
     expect((await api.get('/session-attendance', { token: await tokenOf(a) })).status).toBe(403)

@@ -137,7 +137,7 @@ describe('POST /api/mentor-home/layout', () => {
     expect((await sessionsOf(april.id)).map((s) => s.startsAt)).toContain(at(2027, 4, 5, 10).toISOString())
   })
 
-  it('a plan that runs past the batch asks to confirm the days outside it, then creates them', async () => {
+  it('a plan that runs past the batch is an admin’s (who confirms the days outside it), never the mentor’s own', async () => {
     const { user, mentor } = await mentorWithStudents(0)
     const march = await runningMarch(mentor)
     // From 10 March the running batch has three Saturdays left (13, 20, 27): the fourth is 3 April.
@@ -148,11 +148,26 @@ describe('POST /api/mentor-home/layout', () => {
       ['2027-03-27', false],
       ['2027-04-03', true],
     ])
-    const refused = await layout(user.token, { batchId: march.id, days: 'sat' })
-    expect(refused).toMatchObject({ status: 400, body: { code: 'CONFIRM_OUTSIDE', fieldErrors: { confirmOutside: expect.any(String) } } })
-    expect(refused.body.message).toContain('1–31 Mar 2027')
+    // The mentor: refused, confirmed or not (issue 37: a day outside the batch moves what students were promised).
+    for (const confirmOutside of [undefined, 'on', true]) {
+      const refused = await layout(user.token, { batchId: march.id, days: 'sat', confirmOutside })
+      expect(refused).toMatchObject({ status: 403, body: { code: 'OUTSIDE_NEEDS_ADMIN' } })
+      expect(refused.body.message).toContain('1–31 Mar 2027')
+      expect(refused.body.message).toContain('Only an admin')
+    }
     expect(await sessionsOf(march.id)).toEqual([])
-    expect((await layout(user.token, { batchId: march.id, days: 'sat', confirmOutside: 'on' })).status).toBe(201)
+    // An admin: asked to confirm, then the sessions are created.
+    const admin = await createUser(payload, { roles: ['admin'] })
+    const byAdmin = (body: Record<string, unknown>) =>
+      api.post(`/batches/${march.id}/layout-sessions`, {
+        token: admin.token,
+        body: { days: ['sat'], time: '18:00', durationMinutes: 60, meetingLink: LINK, ...body },
+      })
+    expect(await byAdmin({})).toMatchObject({
+      status: 400,
+      body: { code: 'CONFIRM_OUTSIDE', fieldErrors: { confirmOutside: expect.any(String) } },
+    })
+    expect((await byAdmin({ confirmOutside: true })).status).toBe(201)
     expect((await sessionsOf(march.id)).at(-1)!.startsAt).toBe(at(2027, 4, 3, 18).toISOString())
     // A past date is refused, whatever is confirmed.
     const past = await layout(user.token, {

@@ -35,6 +35,8 @@ export type MBooking = {
   status: 'confirmed' | 'cancelled' | 'completed'
   source: 'direct' | 'waitlist' | 'offer' | 'continuing'
   at: number
+  /** Given up while its batch ran, keeping the next month's held seat (issue 37: the default). */
+  keepsNextHold?: boolean
 }
 export type MOffer = {
   id: number
@@ -61,7 +63,13 @@ export type MPayment = {
   ends: number
   creditEnded: boolean
 }
-export type MRefund = { id: number; payment: number; status: 'requested' | 'approved' | 'refunded' }
+export type MRefund = {
+  id: number
+  payment: number
+  status: 'requested' | 'approved' | 'refunded'
+  /** Its one e-mail was its decision's (decided without an admin): the settlement sends none (issue 37). */
+  told?: boolean
+}
 export type MMentor = { capacity: number; paused: boolean }
 
 export type Model = {
@@ -205,7 +213,10 @@ export function fillBatch(m: Model, batch: MBatch): SeatOutcome[] {
   if (previous) {
     const firstAt = new Map<number, number>()
     for (const x of m.bookings)
-      if (x.batch === previous.id && (x.status === 'confirmed' || x.status === 'completed'))
+      if (
+        x.batch === previous.id &&
+        (x.status === 'confirmed' || x.status === 'completed' || (x.status === 'cancelled' && x.keepsNextHold))
+      )
         firstAt.set(x.student, Math.min(firstAt.get(x.student) ?? Number.POSITIVE_INFINITY, x.at))
     const list = [...firstAt.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([s]) => candidate(m, batch, s))
     const open = list.filter((c) => !c.closedHere && !c.offeredHere && !c.elsewhere)
@@ -452,6 +463,8 @@ export function cancel(m: Model, bookingId: number, byAdmin: boolean, refunded =
   const x = m.bookings.find((b) => b.id === bookingId)
   if (x?.status !== 'confirmed') return ok('none')
   x.status = 'cancelled'
+  // Given up while its batch runs: still continuing with the mentor, the next held seat kept (issue 37).
+  if (batchOf(m, x.batch).status === 'running') x.keepsNextHold = true
   const p = m.payments.find((q) => q.id === x.payment)!
   let plan = 'refunded'
   if (!refunded) {
@@ -627,7 +640,8 @@ function approveNow(m: Model, p: MPayment, automatic = true): boolean {
     // Ours (a credit past its deadline): it takes over a request still waiting for an admin.
     if (!automatic || open.status !== 'requested') return false
     open.status = 'approved'
-  } else m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved' })
+    open.told = true
+  } else m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved', told: true })
   p.creditEnded = true
   return true
 }
@@ -676,7 +690,8 @@ export function runRefundJobs(m: Model): void {
     if (p.status !== 'completed') continue
     p.status = 'refunded'
     p.creditEnded = true
-    mail(m, p.student, 'refund-approved')
+    // One refund, one e-mail: an admin's approval is told here; one decided at once was told then.
+    if (!r.told) mail(m, p.student, 'refund-approved')
     const seat = m.bookings.filter((x) => x.payment === p.id && x.status === 'confirmed').sort((a, b) => a.id - b.id)[0]
     if (seat) cancel(m, seat.id, false, true)
   }
@@ -851,25 +866,21 @@ export function markAttendance(m: Model, sessionId: number, student: number, sta
   const s = sessionsOf(m).sessions.find((x) => x.id === sessionId)!
   if (s.status === 'cancelled') return fail('SESSION_CANCELLED')
   if (s.startsAt > m.now) return fail('SESSION_NOT_STARTED')
+  // The mentor's marks close 48 hours after the session ends (issue 37).
+  if (m.now > s.startsAt + s.minutes * 60_000 + 48 * 60 * 60_000) return fail('ATTENDANCE_CLOSED')
   if (!seatedIn(m, student, s.batch)) return fail('NOT_SEATED')
   sessionsOf(m).attendance.set(`${s.id}:${student}`, status)
   return ok(status)
 }
 
-/** The rating window (ratings.ts ratingWindow): seated, before the batch's end, after a first attended session ended. */
+/** The rating window (ratings.ts ratingWindow): seated, before the batch's end, after its first session ended (marks play no part, issue 37). */
 function ratingWindow(m: Model, student: number, batchId: number): Outcome | null {
   const b = batchOf(m, batchId)
   if (!seatedIn(m, student, b.id)) return fail('NOT_IN_BATCH')
   if (batchEnd(b) <= m.now) return fail('RATING_CLOSED')
   const cal = sessionsOf(m)
-  const attended = cal.sessions.some(
-    (s) =>
-      s.batch === b.id &&
-      s.status !== 'cancelled' &&
-      s.startsAt + s.minutes * 60_000 <= m.now &&
-      cal.attendance.get(`${s.id}:${student}`) !== 'absent',
-  )
-  return attended ? null : fail('RATING_TOO_EARLY')
+  const firstEnded = cal.sessions.some((s) => s.batch === b.id && s.status !== 'cancelled' && s.startsAt + s.minutes * 60_000 <= m.now)
+  return firstEnded ? null : fail('RATING_TOO_EARLY')
 }
 
 export function createRating(m: Model, student: number, batchId: number, stars: number): Outcome {

@@ -211,6 +211,8 @@ export interface User {
    * Google account subject, set by sign-in.
    */
   googleSub?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -219,8 +221,6 @@ export interface User {
   salt?: string | null;
   hash?: string | null;
   resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
   sessions?:
     | {
         id: string;
@@ -427,6 +427,10 @@ export interface Booking {
   status: 'confirmed' | 'cancelled' | 'completed';
   source: 'direct' | 'waitlist' | 'continuing' | 'offer';
   /**
+   * Given up while its batch ran: the student keeps next month’s held seat.
+   */
+  keepsNextHold?: boolean | null;
+  /**
    * The payment (or granted plan) that pays for this seat.
    */
   payment?: (number | null) | Payment;
@@ -571,6 +575,7 @@ export interface RefundRequest {
       )
     | null;
   feedback?: string | null;
+  keepNextHold?: boolean | null;
   /**
    * Set by the Approve and Reject buttons, then by the refund: Approved, Refund pending (the gateway took it), Refunded, or Refund failed (approve it again to retry).
    */
@@ -857,6 +862,16 @@ export interface SessionAttendance {
   mentor?: (number | null) | Mentor;
   markedBy?: (number | null) | User;
   markedAt?: string | null;
+  /**
+   * A student who was marked absent may dispute it; decide an open dispute here.
+   */
+  dispute?: ('open' | 'upheld' | 'rejected') | null;
+  /**
+   * What the student wrote.
+   */
+  disputeNote?: string | null;
+  disputedAt?: string | null;
+  disputeDecidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1194,6 +1209,8 @@ export interface UsersSelect<T extends boolean = true> {
   calendarToken?: T;
   calendarTokenHash?: T;
   googleSub?: T;
+  loginAttempts?: T;
+  lockUntil?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -1202,8 +1219,6 @@ export interface UsersSelect<T extends boolean = true> {
   salt?: T;
   hash?: T;
   resetPasswordRequestedAt?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
   sessions?:
     | T
     | {
@@ -1301,6 +1316,7 @@ export interface BookingsSelect<T extends boolean = true> {
   batch?: T;
   status?: T;
   source?: T;
+  keepsNextHold?: T;
   payment?: T;
   timeSlot?: T;
   updatedAt?: T;
@@ -1391,6 +1407,7 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   source?: T;
   reason?: T;
   feedback?: T;
+  keepNextHold?: T;
   status?: T;
   adminNote?: T;
   decidedBy?: T;
@@ -1597,6 +1614,10 @@ export interface SessionAttendanceSelect<T extends boolean = true> {
   mentor?: T;
   markedBy?: T;
   markedAt?: T;
+  dispute?: T;
+  disputeNote?: T;
+  disputedAt?: T;
+  disputeDecidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutDescription, coverPhrase, creditLastDay, creditLine, paidMessage } from './payments'
+import { checkoutDescription, coverPhrase, creditLastDay, creditLine, paidMessage, refundRequestSchema } from './payments'
 
 /** A credit's deadline is the start of a month in India (cms/services/plans/credits.ts): 1 Jan 2027, 00:00 IST. */
 const UNTIL = '2026-12-31T18:30:00.000Z'
@@ -47,5 +47,20 @@ describe('refund reasons (docs/decisions/181)', () => {
     expect(before).toContain('Other (please share below)')
     expect(refundReasonsFor({ sessionHeld: true })).toEqual(REFUND_REASONS)
     expect(REFUND_REASONS.map(refundReasonLabel).join(' ')).not.toMatch(/subscription/i)
+  })
+})
+
+describe('the held-seat question of the cancel and refund dialogs (keepNextSeat)', () => {
+  it('reads a form’s yes / no and a JSON boolean; unset stays unset (the seat is kept)', () => {
+    expect(refundRequestSchema.parse({ paymentId: '4', keepNextSeat: 'yes' })).toEqual({ paymentId: 4, keepNextSeat: true })
+    expect(refundRequestSchema.parse({ paymentId: 4, keepNextSeat: 'no' })).toEqual({ paymentId: 4, keepNextSeat: false })
+    expect(refundRequestSchema.parse({ paymentId: 4, keepNextSeat: false })).toEqual({ paymentId: 4, keepNextSeat: false })
+    expect(refundRequestSchema.parse({ paymentId: 4 })).toEqual({ paymentId: 4 })
+  })
+
+  it('refuses anything else with a sentence', () => {
+    const parsed = refundRequestSchema.safeParse({ paymentId: 4, keepNextSeat: 'maybe' })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues[0]?.message).toBe('Say whether to keep next month’s held seat.')
   })
 })

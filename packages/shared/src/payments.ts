@@ -53,8 +53,17 @@ export const sandboxCheckoutRequestSchema = z.object({
   outcome: z.enum(['success', 'failure']),
 })
 
+/**
+ * The cancel and refund dialogs' question (DESIGN.md §11, issue 37): keep the held seat in the
+ * mentor's next batch? A form's "yes" / "no", or a boolean; unset keeps it.
+ */
+export const keepNextSeatField = z
+  .union([z.boolean(), z.enum(['yes', 'no']).transform((v) => v === 'yes')], { error: 'Say whether to keep next month’s held seat.' })
+  .optional()
+
 export const refundRequestSchema = z.object({
   paymentId: z.coerce.number({ error: 'Choose a payment.' }).int().positive('Choose a payment.').max(MAX_DB_ID, 'Choose a payment.'),
+  keepNextSeat: keepNextSeatField,
 })
 
 /** What create-order answers (checkout.js options are built from it). */

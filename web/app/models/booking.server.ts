@@ -70,8 +70,13 @@ export const claimOffer = (token: string, offerId: number) =>
 export const declineOffer = (token: string, offerId: number) =>
   cms<{ message: string }>(`/seat-offers/${offerId}/decline`, { method: 'POST', token })
 
-export const cancelBooking = (token: string, bookingId: number) =>
-  cms<{ message: string }>(`/bookings/${bookingId}/cancel`, { method: 'POST', token })
+/** `keepNextSeat`: the dialog's answer for a seat in a running batch (keep next month's held seat?). */
+export const cancelBooking = (token: string, bookingId: number, keepNextSeat?: boolean) =>
+  cms<{ message: string }>(`/bookings/${bookingId}/cancel`, {
+    method: 'POST',
+    token,
+    ...(keepNextSeat === undefined ? {} : { body: { keepNextSeat } }),
+  })
 
 export const joinWaitlist = (token: string, mentorId: number) =>
   cms<{ message: string; assigned: boolean; waitlistEntry: { position: number | null } }>('/waitlist/add', {

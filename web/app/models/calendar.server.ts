@@ -10,9 +10,20 @@ export type Preferences = { remindersOff: boolean; calendarFeed: boolean }
 export const getPreferences = (token: string) => cms<Preferences>('/me/preferences', { token })
 
 /** The student's own attendance marks (GET /api/me/attendance), newest first. */
-export type AttendanceMark = { sessionId: number; title: string; startsAt: string; status: 'present' | 'absent' }
+export type AttendanceMark = {
+  sessionId: number
+  title: string
+  startsAt: string
+  status: 'present' | 'absent'
+  /** The student's dispute of an absent mark and how an admin decided it (issue 37). */
+  dispute: 'open' | 'upheld' | 'rejected' | null
+}
 export const getMyAttendance = (token: string) =>
   cms<{ attendance: AttendanceMark[] }>('/me/attendance', { token }).then((r) => r.attendance)
+
+/** The student disputes their absent mark; an admin decides. */
+export const disputeAttendance = (token: string, sessionId: number, note: string) =>
+  cms<{ message: string }>(`/me/attendance/${sessionId}/dispute`, { method: 'POST', token, body: { note } })
 
 export const setRemindersOff = (token: string, remindersOff: boolean) =>
   cms<Preferences>('/me/preferences', { method: 'POST', token, body: { remindersOff } })

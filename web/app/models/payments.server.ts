@@ -26,7 +26,7 @@ export function hasPlan(token: string, planType?: string) {
   })
 }
 
-export function requestRefund(token: string, body: { paymentId: number; reason: string; feedback: string }) {
+export function requestRefund(token: string, body: { paymentId: number; reason: string; feedback: string; keepNextSeat?: boolean }) {
   return cms<{ success: true; id: number; status: string }>('/refund-requests/request', { method: 'POST', token, body })
 }
 

@@ -556,10 +556,10 @@ function LayoutForm({ batch, answer }: { batch: MentorHomeBatch; answer?: Action
           </label>
         ) : null}
         {askOutside ? (
-          <label className="flex items-start gap-2 font-medium text-slate-900 sm:col-span-2">
-            <input type="checkbox" name="confirmOutside" className="mt-1 h-4 w-4" />
-            Yes, schedule outside the batch’s days ({formatDateRange(batch.startsOn, batch.endsOn)})
-          </label>
+          <p className="text-sm text-amber-900 sm:col-span-2">
+            Sessions fall within the batch’s days ({formatDateRange(batch.startsOn, batch.endsOn)}): pick dates inside them, or ask an admin
+            to schedule one outside.
+          </p>
         ) : null}
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <button type="submit" name="step" value="preview" className={dates.length ? secondaryButton : primaryButton} disabled={busy}>

@@ -1,5 +1,5 @@
 import type { BatchView, BookingView, NoticeView, PlanTimeline, RatingCard, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
-import { formatDate, formatDateRange, formatDateTime, formatRupees, MESSAGES } from '@mentorloop/shared'
+import { formatDate, formatDateRange, formatDateTime, formatRupees, keepNextSeatField, MESSAGES } from '@mentorloop/shared'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -26,6 +26,7 @@ import {
 } from '~/models/booking.server'
 import {
   type AttendanceMark,
+  disputeAttendance,
   feedUrlOf,
   getMyAttendance,
   getPreferences,
@@ -90,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const actionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('cancel'), bookingId: id }),
+  z.object({ intent: z.literal('cancel'), bookingId: id, keepNextSeat: keepNextSeatField }),
   z.object({ intent: z.literal('leave'), mentorId: id }),
   z.object({ intent: z.literal('claim'), offerId: id }),
   z.object({ intent: z.literal('decline'), offerId: id }),
@@ -99,6 +100,11 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('calendar-link') }),
   z.object({ intent: z.literal('calendar-off') }),
   z.object({ intent: z.literal('sign-out-everywhere') }),
+  z.object({
+    intent: z.literal('dispute'),
+    sessionId: id,
+    note: z.string().trim().max(500, 'Say it in at most 500 characters.').optional().default(''),
+  }),
   rateFormSchema,
 ])
 
@@ -112,6 +118,7 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
   'calendar-off': 'The calendar link could not be turned off',
   'sign-out-everywhere': 'Signing out everywhere did not work',
   rate: 'Your rating could not be saved',
+  dispute: 'Your dispute could not be saved',
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -128,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (input.intent) {
       case 'cancel':
-        await cancelBooking(token, input.bookingId)
+        await cancelBooking(token, input.bookingId, input.keepNextSeat)
         return redirectWithToast('/myDashboard', {
           type: 'success',
           title: 'Seat cancelled',
@@ -167,6 +174,13 @@ export async function action({ request }: ActionFunctionArgs) {
           type: 'success',
           title: input.ratingId ? 'Your rating is changed' : 'Thank you for your rating',
           description: 'You can change it until the batch ends.',
+        })
+      case 'dispute':
+        await disputeAttendance(token, input.sessionId, input.note)
+        return redirectWithToast('/myDashboard#attendance-heading', {
+          type: 'success',
+          title: 'Mark disputed',
+          description: 'An admin will look at it and decide.',
         })
       case 'calendar-link':
         // Shown in this answer only (docs/decisions/174): the CMS keeps no copy it could show again.
@@ -252,6 +266,26 @@ export default function Dashboard() {
   )
 }
 
+/**
+ * The cancel dialog's question for a seat in a running batch (DESIGN.md §11): keep the seat held
+ * for you in the mentor's next batch until the month ends, or let it go to the next in line now.
+ */
+export function KeepNextSeat({ mentorName }: { mentorName: string }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-3 text-left text-sm text-slate-800" data-testid="keep-next-seat">
+      <legend className="px-1 font-medium">Your seat in {mentorName}’s next batch</legend>
+      <label className="mt-1 flex items-start gap-2">
+        <input type="radio" name="keepNextSeat" value="yes" defaultChecked className="mt-1 h-4 w-4" />
+        Keep it for me until this month ends
+      </label>
+      <label className="mt-1 flex items-start gap-2">
+        <input type="radio" name="keepNextSeat" value="no" className="mt-1 h-4 w-4" />
+        Let it go to the next student in line now
+      </label>
+    </fieldset>
+  )
+}
+
 /** The student's own attendance, as their mentor marked it (nothing until a session has been marked). */
 function Attendance({ marks }: { marks: AttendanceMark[] }) {
   if (marks.length === 0) return null
@@ -272,7 +306,23 @@ function Attendance({ marks }: { marks: AttendanceMark[] }) {
             </span>
             <span className={m.status === 'present' ? 'font-semibold text-emerald-800' : 'font-semibold text-amber-900'}>
               {m.status === 'present' ? 'Present' : 'Absent'}
+              {m.dispute === 'open' ? <span className="font-normal text-slate-700"> · disputed: an admin will decide</span> : null}
+              {m.dispute === 'upheld' ? <span className="font-normal text-slate-700"> · corrected after your dispute</span> : null}
+              {m.dispute === 'rejected' ? <span className="font-normal text-slate-700"> · your dispute was not upheld</span> : null}
             </span>
+            {m.status === 'absent' && !m.dispute ? (
+              <Form method="post" className="flex w-full flex-wrap items-end gap-2" data-testid="dispute-attendance">
+                <input type="hidden" name="intent" value="dispute" />
+                <input type="hidden" name="sessionId" value={m.sessionId} />
+                <label className="flex-1 text-sm text-slate-800">
+                  Were you there? Tell us (optional)
+                  <input name="note" maxLength={500} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+                </label>
+                <button type="submit" className={secondaryButton}>
+                  Dispute this mark
+                </button>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -494,7 +544,9 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
                   description={cancelSeatText(b)}
                   confirmLabel="Yes, cancel my seat"
                   fields={{ intent: 'cancel', bookingId: String(b.id) }}
-                />
+                >
+                  {b.batch?.status === 'running' ? <KeepNextSeat mentorName={b.mentor.name} /> : null}
+                </ConfirmAction>
               </div>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { bookingRequestSchema, MESSAGES } from '@mentorloop/shared'
 import type { Endpoint, PayloadRequest } from 'payload'
 import { requireSelfOrAdmin } from '../../../access/guards'
 import { endpoint, json } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { createBooking } from '../../../services/booking'
 
 /**
@@ -14,6 +15,7 @@ const bookEndpoint = endpoint({
   path: '/',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeBooking'),
   body: bookingRequestSchema,
   failure: MESSAGES.FAILED_CREATE_BOOKING,
   handler: async ({ req, user, body }) => {

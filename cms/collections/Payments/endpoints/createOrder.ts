@@ -1,5 +1,6 @@
 import { type CreateOrderResponse, createOrderRequestSchema, MESSAGES } from '@mentorloop/shared'
 import { endpoint, json } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { createOrderForPlan } from '../../../services/payments'
 
 /** POST /api/payments/create-order { planCode } — the amount comes from the plan, never the body. */
@@ -7,6 +8,7 @@ export const createOrderEndpoint = endpoint({
   path: '/create-order',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeOrder'),
   body: createOrderRequestSchema,
   failure: MESSAGES.FAILED_CREATE_ORDER,
   handler: async ({ req, user, body }) => {

@@ -1,5 +1,6 @@
 import { MESSAGES, type VerifyPaymentResponse, verifyPaymentRequestSchema } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { verifyAndCompletePayment } from '../../../services/payments'
 import { paymentCover } from '../../../services/payments/completePayment'
 
@@ -8,6 +9,7 @@ export const verifyPaymentEndpoint = endpoint({
   path: '/verify-payment',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeVerifyPayment'),
   body: verifyPaymentRequestSchema,
   failure: MESSAGES.PAYMENT_VERIFICATION_FAILED,
   handler: async ({ req, user, body }): Promise<VerifyPaymentResponse> => {

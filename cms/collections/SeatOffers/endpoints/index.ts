@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@mentorloop/shared'
 import { endpoint } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { claimOffer, declineOffer } from '../../../services/batches/offers'
 import { listOffersOf } from '../../../services/batches/views'
 
@@ -8,6 +9,7 @@ export const claimOfferEndpoint = endpoint({
   path: '/:id/claim',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeSeatOffer'),
   params: idParamsSchema,
   failure: 'The seat could not be claimed right now.',
   handler: async ({ req, user, params }) => {
@@ -21,6 +23,7 @@ export const declineOfferEndpoint = endpoint({
   path: '/:id/decline',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeSeatOffer'),
   params: idParamsSchema,
   failure: 'The seat could not be declined right now.',
   handler: async ({ req, user, params }) => {

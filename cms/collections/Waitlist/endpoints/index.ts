@@ -1,6 +1,7 @@
 import { idParamsSchema, MESSAGES, type WaitlistEntryView, waitlistRequestSchema } from '@mentorloop/shared'
 import { requireMentorOrAdmin, requireSelfOrAdmin } from '../../../access/guards'
 import { endpoint, json } from '../../../lib/endpoint'
+import { perAccount } from '../../../services/auth/rateLimits'
 import { joinWaitlist, leaveWaitlist, listWaitlist } from '../../../services/booking'
 
 /** POST /api/waitlist/add {userId?, mentorId} — join a mentor's waitlist, no plan needed. */
@@ -8,6 +9,7 @@ export const addToWaitlistEndpoint = endpoint({
   path: '/add',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeWaitlist'),
   body: waitlistRequestSchema,
   failure: MESSAGES.FAILED_ADD_WAITLIST,
   handler: async ({ req, user, body }) => {
@@ -30,6 +32,7 @@ export const removeFromWaitlistEndpoint = endpoint({
   path: '/remove',
   method: 'post',
   auth: 'user',
+  limit: perAccount('writeWaitlist'),
   body: waitlistRequestSchema,
   failure: MESSAGES.FAILED_REMOVE_WAITLIST,
   handler: async ({ req, user, body }) => {

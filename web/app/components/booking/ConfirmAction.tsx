@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 
 /**
@@ -15,6 +15,7 @@ export function ConfirmAction({
   description,
   confirmLabel,
   fields,
+  children,
 }: {
   confirmKey: string
   trigger: string
@@ -22,6 +23,8 @@ export function ConfirmAction({
   description: string
   confirmLabel: string
   fields: Record<string, string>
+  /** A question sent with the form (the held seat of next month, issue 37). */
+  children?: ReactNode
 }) {
   const [params] = useSearchParams()
   const [open, setOpen] = useState(false)
@@ -37,6 +40,7 @@ export function ConfirmAction({
       {Object.entries(fields).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
+      {children ? <div className="w-full">{children}</div> : null}
       {inline ? (
         <Link to="?" preventScrollReset className={secondaryButton}>
           Keep it

@@ -269,6 +269,23 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           <input type="hidden" name="paymentId" value={chosen?.id ?? ''} />
           <input type="hidden" name="reason" value={reason} />
           <input type="hidden" name="feedback" value={feedback} />
+          {chosen?.refundCase ? (
+            // A seat's refund: keep the seat held in the mentor's next batch? (DESIGN.md §11; it only
+            // matters while the batch runs, and the CMS applies it only then.)
+            <fieldset className="w-full rounded-lg border border-slate-200 p-3 text-sm text-slate-800" data-testid="keep-next-seat">
+              <legend className="px-1 font-medium">
+                Your held seat in {chosen.mentorName ?? 'the mentor'}’s next batch, if you have one
+              </legend>
+              <label className="mt-1 flex items-start gap-2">
+                <input type="radio" name="keepNextSeat" value="yes" defaultChecked className="mt-1 h-4 w-4" />
+                Keep it for me until this month ends
+              </label>
+              <label className="mt-1 flex items-start gap-2">
+                <input type="radio" name="keepNextSeat" value="no" className="mt-1 h-4 w-4" />
+                Let it go to the next student in line now
+              </label>
+            </fieldset>
+          ) : null}
           <button type="button" className={secondaryButton} onClick={() => setStep('select')} disabled={submitting}>
             Back
           </button>
