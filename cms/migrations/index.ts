@@ -23,6 +23,7 @@ import * as migration_20261129_014042_attendance_disputes from './20261129_01404
 import * as migration_20261129_015508_next_seat_choice from './20261129_015508_next_seat_choice'
 import * as migration_20261129_020000_policies_from_the_rules from './20261129_020000_policies_from_the_rules'
 import * as migration_20261129_020124_feed_token_hash from './20261129_020124_feed_token_hash'
+import * as migration_20261129_030000_merged_schema_snapshot from './20261129_030000_merged_schema_snapshot'
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261129_020124_feed_token_hash.up,
     down: migration_20261129_020124_feed_token_hash.down,
     name: '20261129_020124_feed_token_hash',
+  },
+  {
+    up: migration_20261129_030000_merged_schema_snapshot.up,
+    down: migration_20261129_030000_merged_schema_snapshot.down,
+    name: '20261129_030000_merged_schema_snapshot',
   },
 ]
