@@ -107,6 +107,7 @@ try {
 } catch (error) {
   console.error(`\n\x1b[31m✘ ${(error as Error).message.split('\n')[0]}\x1b[0m`)
   // A phase beside the failed one is still running: stop it (and what it started) before leaving.
-  await stopAll(5_000)
+  // SIGINT: Playwright stops as on Ctrl-C and runs its teardown, which stops its stack.
+  await stopAll(30_000, 'SIGINT')
   process.exit(1)
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
 
 /**
  * Child processes of the orchestration scripts. Each runs in its own process group so that
@@ -120,10 +121,14 @@ function signalGroup(child: Child, signal: NodeJS.Signals) {
   }
 }
 
-/** Stops every child: SIGTERM, then SIGKILL after a grace period. */
-export async function stopAll(graceMs = 8000): Promise<void> {
+/**
+ * Stops every child: `signal` (SIGTERM), then SIGKILL after a grace period. SIGINT lets a test
+ * runner stop as on Ctrl-C, running its teardown (which stops the servers it started in process
+ * groups of their own, out of reach of this signal).
+ */
+export async function stopAll(graceMs = 8000, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   const all = [...children]
-  for (const c of all) signalGroup(c, 'SIGTERM')
+  for (const c of all) signalGroup(c, signal)
   await Promise.race([Promise.all(all.map((c) => c.exited)), new Promise((r) => setTimeout(r, graceMs))])
   for (const c of all) signalGroup(c, 'SIGKILL')
 }
@@ -131,6 +136,18 @@ export async function stopAll(graceMs = 8000): Promise<void> {
 /** Synchronous last resort for signal handlers and process exit. */
 export function killAllNow(): void {
   for (const c of children) signalGroup(c, 'SIGTERM')
+}
+
+/** Refuses to start a server on a port something else already listens on (a server left from another run would answer for it). */
+export async function assertPortsFree(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (!free) throw new Error(`port ${port} is already in use (a server left from another run?): stop it, or choose other ports`)
+  }
 }
 
 export async function waitForHttp(url: string, opts: { timeoutMs: number; child?: Child; okStatuses?: number[] }) {

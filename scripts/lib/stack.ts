@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { productionNode } from './node-lts'
 import { type LocalIssuer, startLocalIssuer } from './oidc-issuer'
 import { type PostgresServer, startPostgres } from './postgres'
-import { type Child, run, runToEnd, stopAll, waitForHttp } from './processes'
+import { assertPortsFree, type Child, run, runToEnd, stopAll, waitForHttp } from './processes'
 import { cmsProcess, migrateProcess, type ProcessSpec, siteProcess, workerProcess } from './production'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -81,6 +81,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
 
   try {
+    await assertPortsFree([opts.ports.web, opts.ports.cms, ...(process.env.GOOGLE_CLIENT_ID ? [] : [opts.ports.oidc])])
     pg = await startPostgres({
       dataDir: opts.pgDataDir,
       port: opts.ports.pg,
