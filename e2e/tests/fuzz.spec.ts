@@ -142,6 +142,7 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   // POST /api/me/calendar-token is left out: it needs no body, so it would replace a persona's feed token.
   ['POST', '/api/attendance'],
   ['GET', '/api/me/attendance'],
+  ['POST', '/api/me/attendance/:id/dispute'],
   ['POST', '/api/sign-in-guard'],
   ['GET', '/api/content-versions'],
   ['GET', '/api/ratings/mine'],
