@@ -104,7 +104,7 @@ test.describe('sign-in, avatar menu and guards', () => {
   test('logout revokes the session on the CMS, and Back does not show private data', async ({ page, context }) => {
     await signInAs(page, 'studentWithPlan')
     const res = await page.goto('/paymentHistory')
-    expect(res?.headers()['cache-control']).toBe('no-store')
+    expect(res?.headers()['cache-control']).toBe('private, no-store')
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible()
     const token = await sessionToken(context)
     expect(token).toBeTruthy()
