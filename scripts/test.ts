@@ -66,6 +66,15 @@ const e2eShard = (index: number, total: number) => {
   )
 }
 
+/**
+ * Runs side by side to the end, then fails with every failure: one failed shard does not stop the
+ * others (a red run says all that is wrong in it, not only what failed first).
+ */
+async function allOf(runs: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(runs)).filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed.length) throw new Error(failed.map((f) => (f.reason as Error).message.split('\n')[0]).join('; '))
+}
+
 /** The production builds the browser tests run (turbo skips an unchanged one). */
 const build = () => runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
 
@@ -84,7 +93,7 @@ try {
     })
     await phase('int + e2e', async () => {
       const shards = Array.from({ length: E2E_SHARDS }, (_, i) => e2eShard(i + 1, E2E_SHARDS))
-      await Promise.all([vitest('int', 'cms', ['--project', 'int']), ...shards])
+      await allOf([vitest('int', 'cms', ['--project', 'int']), ...shards])
     })
   }
   if (only) {
