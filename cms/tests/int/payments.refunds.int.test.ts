@@ -114,6 +114,8 @@ describe('refund requests', () => {
     await givePlan(payload, next)
     const waiting = await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })
     expect(waiting.assigned).toBe(false)
+    // An admin decides only once the batch has started (before it, a refund is approved at once, decision 181).
+    await batchStarted(payload, paymentId)
 
     const created = await ask(student, { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Too fast for me.' })
     expect(created.status).toBe(201)
