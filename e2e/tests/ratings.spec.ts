@@ -129,9 +129,14 @@ test('a student rates after Session 1; the card shows the average once there are
   const comments = page.getByTestId('rating-comments')
   await expect(comments).toContainText('Patient with every question')
   await expect(comments).toContainText('Asha, 3rd year')
-  await expect(page.locator('body')).not.toContainText('Verma')
-  await expect(page.locator('body')).not.toContainText(email)
-  await expect(page.locator('body')).not.toContainText('Private note')
+  // The profile (the page's main content; the header's account menu is the viewer's own, here the rater's).
+  const profile = page.getByRole('main')
+  await expect(profile).not.toContainText('Verma')
+  await expect(profile).not.toContainText(email)
+  await expect(profile).not.toContainText('Private note')
+  // The whole page as a visitor gets it (markup and data included): none of it either.
+  const asVisitor = await (await fetch(page.url())).text()
+  for (const secret of ['Verma', email, 'Private note']) expect(asVisitor).not.toContain(secret)
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'profile-rated-mentor')
 })
