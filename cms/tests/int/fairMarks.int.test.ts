@@ -206,8 +206,12 @@ describe('the refund promise starts with the batch’s own Session 1', () => {
       const res = await api.get('/payments/history', { token: await tokenOf(student) })
       return res.body.find((p: { id: number }) => p.id === paid.body.payment.id).refundCase
     }
-    // Before the batch: the early session has ended long ago, but Session 1 is still to come.
+    // Before the batch: the early session has ended long ago, yet the case is the batch's own (a
+    // refund before a batch starts is approved at once, decision 181), not a closed promise.
     setClock(Date.parse(batch.startsOn) - HOUR_MS)
+    expect(await caseNow()).toMatchObject({ kind: 'before-batch' })
+    // The batch started, Session 1 still to come: its end is the batch's own Session 1, not the early session's.
+    setClock(Date.parse(batch.startsOn) + HOUR_MS)
     expect(await caseNow()).toMatchObject({ kind: 'before-session-1', session1EndsAt: new Date(session1End).toISOString() })
     // Two hours after Session 1: inside the promise, approved at once.
     setClock(session1End + 2 * HOUR_MS)
