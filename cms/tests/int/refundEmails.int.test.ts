@@ -5,7 +5,7 @@ import { createBooking } from '../../services/booking'
 import { refundAutomatically } from '../../services/payments/refunds'
 import { expireCredits } from '../../services/plans/credits'
 import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
+import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
@@ -88,8 +88,18 @@ describe('one refund, one e-mail', () => {
     expect(await newMails(student, before)).toEqual(['refund-promise-approved'])
   })
 
+  it('before the batch starts: approved at once, one message', async () => {
+    const { student, paymentId } = await buyer({ seat: true })
+    const before = (await queuedEmails(payload, student.email)).length
+    expect((await ask(student, paymentId)).body.status).toBe('approved')
+    await settle(paymentId)
+    expect(await newMails(student, before)).toEqual(['refund-before-batch-approved'])
+  })
+
   it('an admin’s approval: the request acknowledged, then one message when it settles', async () => {
     const { student, paymentId } = await buyer({ seat: true })
+    // An admin decides only once the batch has started (decision 181).
+    await batchStarted(payload, paymentId)
     const before = (await queuedEmails(payload, student.email)).length
     const asked = await ask(student, paymentId)
     expect(asked.body.status).toBe('requested')
@@ -101,6 +111,7 @@ describe('one refund, one e-mail', () => {
 
   it('an admin’s rejection: the request acknowledged, then one message', async () => {
     const { student, paymentId } = await buyer({ seat: true })
+    await batchStarted(payload, paymentId)
     const before = (await queuedEmails(payload, student.email)).length
     const asked = await ask(student, paymentId)
     const decided = await rest.post(`/refund-requests/${asked.body.id}/decide`, {
