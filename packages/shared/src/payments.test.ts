@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutDescription, coverPhrase, creditLastDay, creditLine, paidMessage, refundRequestSchema } from './payments'
+import { refundRequestSchema } from './payments'
+import { checkoutDescription, coverPhrase, creditLastDay, creditLine, paidMessage } from './paymentWords'
 
 /** A credit's deadline is the start of a month in India (cms/services/plans/credits.ts): 1 Jan 2027, 00:00 IST. */
 const UNTIL = '2026-12-31T18:30:00.000Z'

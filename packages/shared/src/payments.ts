@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MAX_DB_ID } from './booking'
 import { PLAN_CODES, type RefundStatus } from './constants'
-import { formatDateRange, formatDay } from './dates'
+import type { PaymentCover } from './paymentWords'
 
 /**
  * Request bodies of the payment endpoints, shared by the site and the CMS. The browser never
@@ -144,46 +144,6 @@ export type RefundCase =
   | { kind: 'before-session-1'; windowHours: number; session1EndsAt: string | null }
   | { kind: 'after-window'; windowHours: number; closedAt: string }
   | { kind: 'credit' }
-
-export type PaymentCover =
-  | { kind: 'seat'; mentor: string; batch: { label: string; startsOn: string; endsOn: string }; sessions: number }
-  | { kind: 'credit'; until: string }
-
-/**
- * The day a credit is refunded automatically (a complimentary one lapses) if no seat has used it:
- * the last day before its deadline (the end of the next month, cms/services/plans/credits.ts),
- * India time. One function for every screen, e-mail and the admin's grant dialog, so the same
- * credit never reads "by 1 Jan 2027" in one place and "until 31 Dec 2026" in another.
- */
-export const creditLastDay = (until: string | Date): string => formatDay(new Date(new Date(until).getTime() - 1))
-
-/** "a credit for your next seat, refunded if no seat uses it by 31 Dec 2026" (a granted one lapses instead). */
-export function creditLine(until: string | Date, opts: { complimentary?: boolean } = {}): string {
-  return opts.complimentary
-    ? `a credit for your next seat; it lapses unused if no seat uses it by ${creditLastDay(until)}`
-    : `a credit for your next seat, refunded if no seat uses it by ${creditLastDay(until)}`
-}
-
-/** What the checkout says a payment buys, before paying: "Beginner Techy Plan: a credit for your next seat, refunded if …". */
-export const checkoutDescription = (planName: string, buys: PaymentCover | null): string =>
-  buys ? `${planName}: ${coverPhrase(buys)}` : planName
-
-/**
- * The confirmation after paying, repeating what the payment bought: the seat it found at once, or
- * a credit with its deadline (never "Your plan is now active" for a credit that pays for nothing yet).
- */
-export function paidMessage(covers: PaymentCover | null): string | null {
-  if (!covers) return null
-  if (covers.kind === 'seat') return `It pays for ${coverPhrase(covers)}.`
-  return `It is ${coverPhrase(covers)}. The first seat you get (a booking, or a seat from a waitlist) uses it.`
-}
-
-/** What a payment pays for in one phrase: "your seat in Aarav Mehta's December 2026 batch (1–31 Dec 2026, 4 live sessions)" or a credit. */
-export function coverPhrase(c: PaymentCover, opts: { complimentary?: boolean } = {}): string {
-  if (c.kind === 'credit') return creditLine(c.until, opts)
-  const sessions = c.sessions > 0 ? `, ${c.sessions} live sessions` : ''
-  return `your seat in ${c.mentor}'s ${c.batch.label} batch (${formatDateRange(c.batch.startsOn, c.batch.endsOn)}${sessions})`
-}
 
 /** `GET /api/payments/active-plans`: the plans running now (cms/services/plans/activePlan.ts decides). */
 export type ActivePlanView = {
