@@ -5,7 +5,7 @@
  * mode (small data, the same checks). `--only=unit|int|e2e|bench` runs one phase.
  *
  * Phases that do not depend on each other overlap (docs/decisions/137): the production builds are
- * made while the unit tests run (after lint and types), and the integration tests run while the browser tests do, which run as three shards, each on its own stack. Each
+ * made while the unit tests run (after lint and types), and the integration tests run while the browser tests do, which run as shards (one on this machine kind), each on its own stack. Each
  * has its own database server and ports, and a browser test spends much of its time waiting on
  * the browser, which the integration tests fill. The benchmarks come last, alone: their figures
  * are only meaningful on a machine nothing else of ours is loading.
@@ -50,11 +50,13 @@ const unitTests = async () => {
 
 /**
  * The browser suite in shards side by side, each on a stack of its own (its ports, its PostgreSQL,
- * its CMS test clock): a browser test mostly waits (on Chromium, on its page's timers), so three
- * share two cores well, where one Playwright worker on one stack could not (its tests share that
- * stack's clock and data). Playwright splits the files between them.
+ * its CMS test clock): Playwright splits the files between them (one Playwright worker on one
+ * stack could not run two at once: its tests share that stack's clock and data).
  */
-const E2E_SHARDS = 3
+// One for now: three shards beside the integration tests loaded two cores so much that browser
+// checks of scrolling and a 60 s test limit failed (docs/decisions/137); the mechanism stays for
+// a machine with more cores.
+const E2E_SHARDS = 1
 const e2eShard = (index: number, total: number) => {
   const base = Number(process.env.E2E_PORT_BASE ?? 4100) + (index - 1) * 100
   const pg = Number(process.env.E2E_PG_PORT ?? 54349) + (index - 1) * 10
