@@ -42,7 +42,7 @@ import { getPlans } from '~/models/content.server'
 import { cancelSeatText, claimedSeatMessage } from '~/models/dashboard'
 import { pendingBookingFor } from '~/models/pendingBooking.server'
 import { getMyRatingCards, rateFormSchema, saveRating } from '~/models/ratings.server'
-import { forgetCachedUser, NO_STORE, requireUser } from '~/utils/auth.server'
+import { forgetCachedAccount, NO_STORE, requireUser } from '~/utils/auth.server'
 import { clearBookingDraft } from '~/utils/booking-draft.server'
 import { env } from '~/utils/env.server'
 import { destroySessionCookie } from '~/utils/session.server'
@@ -122,7 +122,7 @@ const FAILED: Record<z.infer<typeof actionSchema>['intent'], string> = {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
+  const { token, user } = await requireUser(request)
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) {
     // A rating's own fields say what is wrong with them (stars, comment length); anything else was not understood.
@@ -194,7 +194,7 @@ export async function action({ request }: ActionFunctionArgs) {
         })
       case 'sign-out-everywhere': {
         await signOutEverywhere(token)
-        forgetCachedUser(token)
+        forgetCachedAccount(user.id)
         const headers = new Headers(NO_STORE)
         headers.append('Set-Cookie', await destroySessionCookie())
         headers.append('Set-Cookie', await clearBookingDraft())

@@ -39,7 +39,7 @@ export const NO_STORE = { 'Cache-Control': 'no-store' } as const
 // instance drops the entry there at once and reaches every other instance within USER_CACHE_MS,
 // the documented bound on revocation; nothing to share, and no store to keep in step.
 export const USER_CACHE_MS = 1_000
-const userCache = new Map<string, { promise: Promise<SessionUser | null>; until: number }>()
+const userCache = new Map<string, { promise: Promise<SessionUser | null>; until: number; userId?: number | string }>()
 
 async function fetchUser(token: string): Promise<SessionUser | null> {
   try {
@@ -70,11 +70,17 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   for (const [key, entry] of userCache) if (entry.until !== 0 && entry.until < now) userCache.delete(key)
   let entry = userCache.get(token)
   if (!entry) {
-    const created = { promise: fetchUser(token), until: 0 }
+    const created: { promise: Promise<SessionUser | null>; until: number; userId?: number | string } = {
+      promise: fetchUser(token),
+      until: 0,
+    }
     entry = created
     userCache.set(token, created)
     created.promise.then(
-      () => (created.until = Date.now() + USER_CACHE_MS),
+      (user) => {
+        created.until = Date.now() + USER_CACHE_MS
+        created.userId = user?.id
+      },
       () => userCache.delete(token),
     )
   }
@@ -83,6 +89,15 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 
 export function forgetCachedUser(token: string | null): void {
   if (token) userCache.delete(token)
+}
+
+/**
+ * Forgets every cached sign-in of one account on this instance, and every one still being looked
+ * up ("sign out everywhere": the account's other browsers are signed out here at once; other
+ * instances within USER_CACHE_MS).
+ */
+export function forgetCachedAccount(userId: number | string): void {
+  for (const [token, entry] of userCache) if (entry.until === 0 || entry.userId === userId) userCache.delete(token)
 }
 
 export function loginPath(redirectTo: string): string {
