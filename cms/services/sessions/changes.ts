@@ -1,4 +1,4 @@
-import { formatDate, nowMs } from '@mentorloop/shared'
+import { formatDate, formatDateTime, nowMs } from '@mentorloop/shared'
 import type { Session } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -87,7 +87,7 @@ export async function announceChange(
       ? `"${session.title}" on ${at} is cancelled.`
       : change === 'moved'
         ? before
-          ? `"${session.title}" has moved from ${formatDate(before.startsAt, 'full')} (${before.durationMinutes} minutes) to ${at} (${session.durationMinutes} minutes).`
+          ? `"${session.title}" has moved from ${formatDateTime(before.startsAt)} (${before.durationMinutes} minutes) to ${at} (${session.durationMinutes} minutes).`
           : `"${session.title}" has moved to ${at} (${session.durationMinutes} minutes).`
         : change === 'updated'
           ? `"${session.title}" on ${at} has new details.`
@@ -132,8 +132,7 @@ export async function announceScheduledTogether(req: PayloadRequest, sessionIds:
   const people = (await peopleOfBatches(req, [first.batchId])).get(first.batchId) ?? []
   const calendar = buildCalendar(sessions, { method: 'PUBLISH', at: new Date(nowMs()) })
   const lines = sessions.map(
-    (s) =>
-      `${s.title}: ${formatDate(s.startsAt, 'full')} (${s.durationMinutes} minutes)${s.meetingLink ? `, join at ${s.meetingLink}` : ''}`,
+    (s) => `${s.title}: ${formatDateTime(s.startsAt)} (${s.durationMinutes} minutes)${s.meetingLink ? `, join at ${s.meetingLink}` : ''}`,
   )
   const count = `${sessions.length} ${sessions.length === 1 ? 'session' : 'sessions'}`
   await queueOutbox(

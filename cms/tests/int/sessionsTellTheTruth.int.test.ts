@@ -1,4 +1,4 @@
-import { formatDate, HOUR_MS, istMidnight, type MentorHome, REFUND_REASONS } from '@mentorloop/shared'
+import { formatDateTime, HOUR_MS, istMidnight, type MentorHome, REFUND_REASONS } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import { handleFormStateLocking } from '@payloadcms/ui/utilities/handleFormStateLocking'
 import { createLocalReq, type Payload } from 'payload'
@@ -100,7 +100,7 @@ describe('the layout spreads the sessions one a week', () => {
     for (const who of [...students, user]) {
       const mails = await queuedEmails(payload, who.email, 'session-scheduled')
       expect(mails).toHaveLength(1)
-      for (const s of sessions) expect(mails[0]!.text).toContain(formatDate(s.startsAt, 'full'))
+      for (const s of sessions) expect(mails[0]!.text).toContain(formatDateTime(s.startsAt))
       // One calendar file with the four sessions, each under its own UID (a later move replaces that one).
       for (const s of sessions) expect(mails[0]!.calendar).toContain(`UID:session-${s.id}@mentorloop`)
     }
@@ -123,9 +123,7 @@ describe('a mentor moves and cancels a session from their home', () => {
     expect(doc).toMatchObject({ startsAt: at(2027, 4, 11, 11.5).toISOString(), sequence: 1 })
     for (const who of [students[0]!, user]) {
       const [mail] = await queuedEmails(payload, who.email, 'session-moved')
-      expect(mail!.text).toContain(
-        `from ${formatDate(at(2027, 4, 3, 18), 'full')} (60 minutes) to ${formatDate(at(2027, 4, 11, 11.5), 'full')}`,
-      )
+      expect(mail!.text).toContain(`from ${formatDateTime(at(2027, 4, 3, 18))} (60 minutes) to ${formatDateTime(at(2027, 4, 11, 11.5))}`)
       expect(mail!.calendar).toContain('SEQUENCE:1')
     }
     // The rules of scheduling hold: a weekday is confirmed, a day outside the batch refused, an overlap 409.

@@ -39,7 +39,7 @@ export function CalendarFeedLink({ feedUrl }: { feedUrl: string }) {
         id={id}
         ref={field}
         readOnly
-        rows={2}
+        rows={3}
         value={feedUrl}
         onFocus={(e) => e.currentTarget.select()}
         className="mt-1 block w-full resize-none break-all rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-sm"
