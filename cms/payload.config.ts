@@ -53,126 +53,126 @@ import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-// Edit locks name their holder and a save releases the saver's lock (lib/documentLocks.ts).
-export default withNamedLocks(
-  withInternalAccess(
-    buildConfig({
-      serverURL: env.CMS_PUBLIC_URL,
-      secret: env.PAYLOAD_SECRET,
-      admin: {
-        user: Users.slug,
-        importMap: { baseDir: dirname },
-        meta: {
-          titleSuffix: ' · MentorLoop CMS',
-          icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/mentorloop-icon.svg' }],
-        },
-        // The account picture is Payload's bundled one: gravatar would need the network (broken offline).
-        avatar: 'default',
-        components: {
-          graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
-          // What needs an admin's attention, above the collection cards (admins only; docs/decisions/068).
-          beforeDashboard: ['/components/admin/AttentionDashboard'],
-        },
-        // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
-        // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
-        livePreview: {
-          collections: ['plans', 'faqs', 'testimonials', 'pages'],
-          globals: ['site-settings'],
-          url: ({ collectionConfig, data }) =>
-            collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
-              ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
-              : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
-          breakpoints: [
-            { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
-            { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
-            { name: 'desktop', label: 'Desktop', width: 1280, height: 900 },
-          ],
-        },
+const config = withInternalAccess(
+  buildConfig({
+    serverURL: env.CMS_PUBLIC_URL,
+    secret: env.PAYLOAD_SECRET,
+    admin: {
+      user: Users.slug,
+      importMap: { baseDir: dirname },
+      meta: {
+        titleSuffix: ' · MentorLoop CMS',
+        icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/mentorloop-icon.svg' }],
       },
-      // Every auth route Payload adds answers as ours: the unused ones are closed (lib/authEndpointsInUse.ts).
-      // Every date in the admin in India time (lib/adminDates.ts, docs/decisions/103).
-      collections: [
-        Users,
-        Mentors,
-        Plans,
-        Batches,
-        Bookings,
-        Waitlist,
-        SeatOffers,
-        Payments,
-        PaymentEvents,
-        RefundRequests,
-        Faqs,
-        Testimonials,
-        Pages,
-        Media,
-        NewsletterSubscribers,
-        EmailOutbox,
-        Questions,
-        PracticeAnswers,
-        Sessions,
-        SessionReminders,
-        SessionAttendance,
-        Ratings,
-        Notices,
-        JobFailures,
-      ]
-        .map(withUnusedAuthRoutesClosed)
-        .map(withIndiaTimeDates),
-      globals: [SiteSettings, BusinessRules],
-      endpoints: [
-        ...questionBankPaymentEndpoints,
-        ...mentorHomeEndpoints,
-        ...calendarEndpoints,
-        testClockEndpoint,
-        signInGuardEndpoint,
-        contentVersionsEndpoint,
-      ],
-      // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
-      // then an unreachable database as 503 (053): the last hook's answer wins.
-      hooks: { afterError: [mapApiError, mapDatabaseErrors] },
-      email: emailAdapter,
-      jobs: {
-        tasks: [...timeTasks, ...refundTasks, reconcilePaymentsTask],
-        // Jobs run in per-queue loops (cms/jobs/worker.ts, docs/decisions/070): in development in the
-        // CMS itself (onInit), in production in `npm run worker` (JOBS_AUTORUN=false on the CMS). The
-        // pick-up is exclusive, so any number of runners at once run each job once.
-        deleteJobOnComplete: true,
-        // Oldest first (jobs queued in one INSERT share a createdAt: the id keeps their order).
-        processingOrder: () => ['createdAt', 'id'],
-        access: {
-          queue: ({ req }) => checkRole(req.user, 'admin'),
-          run: ({ req }) => checkRole(req.user, 'admin'),
-          cancel: ({ req }) => checkRole(req.user, 'admin'),
-        },
-        jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-          ...defaultJobsCollection,
-          access: { ...defaultJobsCollection.access, ...JOBS_ACCESS },
-          admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
-        }),
+      // The account picture is Payload's bundled one: gravatar would need the network (broken offline).
+      avatar: 'default',
+      components: {
+        graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
+        // What needs an admin's attention, above the collection cards (admins only; docs/decisions/068).
+        beforeDashboard: ['/components/admin/AttentionDashboard'],
       },
-      // Payload's key-value store (server only): written out as nobody's over REST and GraphQL.
-      kv: databaseKVAdapter({ kvCollectionOverrides: { access: KV_ACCESS } }),
-      editor: lexicalEditor(),
-      db: databaseAdapter(dirname),
-      cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
-      csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
-      sharp,
-      // Uploads in an S3-compatible bucket when S3_BUCKET is set, else in MEDIA_DIR (lib/media.ts).
-      plugins: [mediaStoragePlugin(env.media)],
-      graphQL: { disablePlaygroundInProduction: true },
-      telemetry: false,
-      // JSON with the request id, no personal data, refusals not logged as errors (docs/decisions/132).
-      logger: { options: loggerOptions() },
-      typescript: {
-        outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
-        declare: false,
+      // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
+      // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
+      livePreview: {
+        collections: ['plans', 'faqs', 'testimonials', 'pages'],
+        globals: ['site-settings'],
+        url: ({ collectionConfig, data }) =>
+          collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
+            ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
+            : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
+        breakpoints: [
+          { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
+          { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
+          { name: 'desktop', label: 'Desktop', width: 1280, height: 900 },
+        ],
       },
-      onInit: async (payload) => {
-        assertSafeForProduction()
-        watchPool(payload)
-        startWorkersInThisProcess(payload)
+    },
+    // Every auth route Payload adds answers as ours: the unused ones are closed (lib/authEndpointsInUse.ts).
+    // Every date in the admin in India time (lib/adminDates.ts, docs/decisions/103).
+    collections: [
+      Users,
+      Mentors,
+      Plans,
+      Batches,
+      Bookings,
+      Waitlist,
+      SeatOffers,
+      Payments,
+      PaymentEvents,
+      RefundRequests,
+      Faqs,
+      Testimonials,
+      Pages,
+      Media,
+      NewsletterSubscribers,
+      EmailOutbox,
+      Questions,
+      PracticeAnswers,
+      Sessions,
+      SessionReminders,
+      SessionAttendance,
+      Ratings,
+      Notices,
+      JobFailures,
+    ]
+      .map(withUnusedAuthRoutesClosed)
+      .map(withIndiaTimeDates),
+    globals: [SiteSettings, BusinessRules],
+    endpoints: [
+      ...questionBankPaymentEndpoints,
+      ...mentorHomeEndpoints,
+      ...calendarEndpoints,
+      testClockEndpoint,
+      signInGuardEndpoint,
+      contentVersionsEndpoint,
+    ],
+    // Every REST error as the one envelope, bad input as 4xx (docs/decisions/051-one-error-mapping.md);
+    // then an unreachable database as 503 (053): the last hook's answer wins.
+    hooks: { afterError: [mapApiError, mapDatabaseErrors] },
+    email: emailAdapter,
+    jobs: {
+      tasks: [...timeTasks, ...refundTasks, reconcilePaymentsTask],
+      // Jobs run in per-queue loops (cms/jobs/worker.ts, docs/decisions/070): in development in the
+      // CMS itself (onInit), in production in `npm run worker` (JOBS_AUTORUN=false on the CMS). The
+      // pick-up is exclusive, so any number of runners at once run each job once.
+      deleteJobOnComplete: true,
+      // Oldest first (jobs queued in one INSERT share a createdAt: the id keeps their order).
+      processingOrder: () => ['createdAt', 'id'],
+      access: {
+        queue: ({ req }) => checkRole(req.user, 'admin'),
+        run: ({ req }) => checkRole(req.user, 'admin'),
+        cancel: ({ req }) => checkRole(req.user, 'admin'),
       },
-    }),
-  ),
+      jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+        ...defaultJobsCollection,
+        access: { ...defaultJobsCollection.access, ...JOBS_ACCESS },
+        admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
+      }),
+    },
+    // Payload's key-value store (server only): written out as nobody's over REST and GraphQL.
+    kv: databaseKVAdapter({ kvCollectionOverrides: { access: KV_ACCESS } }),
+    editor: lexicalEditor(),
+    db: databaseAdapter(dirname),
+    cors: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+    csrf: [env.WEB_PUBLIC_URL, env.CMS_PUBLIC_URL],
+    sharp,
+    // Uploads in an S3-compatible bucket when S3_BUCKET is set, else in MEDIA_DIR (lib/media.ts).
+    plugins: [mediaStoragePlugin(env.media)],
+    graphQL: { disablePlaygroundInProduction: true },
+    telemetry: false,
+    // JSON with the request id, no personal data, refusals not logged as errors (docs/decisions/132).
+    logger: { options: loggerOptions() },
+    typescript: {
+      outputFile: path.resolve(dirname, '../packages/shared/src/payload-types.ts'),
+      declare: false,
+    },
+    onInit: async (payload) => {
+      assertSafeForProduction()
+      watchPool(payload)
+      startWorkersInThisProcess(payload)
+    },
+  }),
 )
+
+// Edit locks name their holder, and a save releases the saver's lock (lib/documentLocks.ts, docs/decisions/206).
+export default withNamedLocks(config)
