@@ -207,7 +207,7 @@ describe('a mentor moves and cancels a session from their home', () => {
     ).docs
     const request = await payload.create({
       collection: 'refund-requests',
-      data: { user: students[0]!.id, payment: payment!.id, reason: REFUND_REASONS[0], status: 'requested' },
+      data: { user: students[0]!.id, payment: payment!.id, source: 'student', reason: REFUND_REASONS[0], status: 'requested' },
       overrideAccess: true,
     })
     vi.setSystemTime(at(2027, 4, 11, 10))
