@@ -44,6 +44,7 @@ import { withIndiaTimeDates } from './lib/adminDates'
 import { mapApiError } from './lib/apiErrors'
 import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
+import { withNamedLocks } from './lib/documentLocks'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
 import { mediaStoragePlugin } from './lib/media'
@@ -52,7 +53,7 @@ import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export default withInternalAccess(
+const config = withInternalAccess(
   buildConfig({
     serverURL: env.CMS_PUBLIC_URL,
     secret: env.PAYLOAD_SECRET,
@@ -172,3 +173,6 @@ export default withInternalAccess(
     },
   }),
 )
+
+// Edit locks name their holder, and a save releases the saver's lock (lib/documentLocks.ts, docs/decisions/206).
+export default withNamedLocks(config)

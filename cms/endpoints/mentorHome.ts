@@ -1,7 +1,23 @@
-import { layoutSessionsSchema, markAttendanceSchema, openBatchSchema, scheduleSessionSchema } from '@mentorloop/shared'
+import {
+  cancelSessionSchema,
+  formatDateTime,
+  layoutSessionsSchema,
+  markAttendanceSchema,
+  moveSessionSchema,
+  openBatchSchema,
+  scheduleSessionSchema,
+} from '@mentorloop/shared'
 import { endpoint, json } from '../lib/endpoint'
 import { perAccount } from '../services/auth/rateLimits'
-import { getMentorHome, layoutSessions, openNextBatch, ownMentorId, scheduleSession } from '../services/mentorHome'
+import {
+  cancelOwnSession,
+  getMentorHome,
+  layoutSessions,
+  moveOwnSession,
+  openNextBatch,
+  ownMentorId,
+  scheduleSession,
+} from '../services/mentorHome'
 import { markSessionAttendance } from '../services/sessions/attendance'
 
 /**
@@ -30,6 +46,34 @@ export const scheduleSessionEndpoint = endpoint({
     const mentorId = await ownMentorId(req, user)
     const session = await scheduleSession(req, mentorId, body)
     return json({ message: 'Session scheduled. Your students have been e-mailed.', session }, { status: 201 })
+  },
+})
+
+/** POST /api/mentor-home/sessions/move — move one of the mentor's sessions (the admin's move: services/sessions/changes.ts). */
+export const moveSessionEndpoint = endpoint({
+  path: '/mentor-home/sessions/move',
+  method: 'post',
+  auth: 'user',
+  limit: perAccount('writeMentorSchedule'),
+  body: moveSessionSchema,
+  failure: 'Failed to move the session.',
+  handler: async ({ req, user, body }) => {
+    const session = await moveOwnSession(req, await ownMentorId(req, user), body)
+    return { message: `Session moved to ${formatDateTime(session.startsAt)}. Your students have been e-mailed.`, session }
+  },
+})
+
+/** POST /api/mentor-home/sessions/cancel — cancel one of the mentor's sessions (the admin's cancellation). */
+export const cancelSessionEndpoint = endpoint({
+  path: '/mentor-home/sessions/cancel',
+  method: 'post',
+  auth: 'user',
+  limit: perAccount('writeMentorSchedule'),
+  body: cancelSessionSchema,
+  failure: 'Failed to cancel the session.',
+  handler: async ({ req, user, body }) => {
+    const session = await cancelOwnSession(req, await ownMentorId(req, user), body.sessionId)
+    return { message: `The session on ${formatDateTime(session.startsAt)} is cancelled. Your students have been e-mailed.`, session }
   },
 })
 
@@ -87,6 +131,8 @@ export const markAttendanceEndpoint = endpoint({
 export const mentorHomeEndpoints = [
   mentorHomeEndpoint,
   scheduleSessionEndpoint,
+  moveSessionEndpoint,
+  cancelSessionEndpoint,
   openBatchEndpoint,
   layoutSessionsEndpoint,
   markAttendanceEndpoint,

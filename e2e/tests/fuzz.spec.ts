@@ -152,6 +152,8 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/ratings/site'],
   ['POST', '/api/mentor-home/layout'],
   ['POST', '/api/mentor-home/attendance'],
+  ['POST', '/api/mentor-home/sessions/move'],
+  ['POST', '/api/mentor-home/sessions/cancel'],
   ['POST', '/api/batches/:id/layout-sessions'],
 ]
 
@@ -200,6 +202,7 @@ const SITE_PATHS = [
   '/find-mentors',
   '/mentor/:id',
   '/mentor-home',
+  '/mentor-home/sessions/:id',
   '/myDashboard',
   '/myDashboard/calendar.ics',
   '/newsletter',

@@ -42,6 +42,9 @@ const sunday = nextDays.find((d) => d.getUTCDay() === 0 && d > saturday)!
 const tuesday = nextDays.find((d) => d.getUTCDay() === 2)!
 
 const weekendDays = nextDays.filter((d) => d.getUTCDay() === 0 || d.getUTCDay() === 6)
+// A layout spreads its sessions one a week (issue 32): the first weekend day of each week (Monday to Sunday).
+const weekOf = (d: Date) => Math.floor((d.getTime() / 86_400_000 + 3) / 7)
+const weeklyDays = weekendDays.filter((d, i) => i === 0 || weekOf(d) !== weekOf(weekendDays[i - 1]!))
 
 let mentorId = 0
 
@@ -222,10 +225,10 @@ test('the mentor lays out 4 sessions in one step and marks attendance from the f
   await form.getByLabel('Meeting link for the batch').fill(link)
   await form.getByRole('button', { name: 'Preview the dates' }).click()
 
-  // The server's dates: the first four weekend days of the batch, India time; nothing created yet.
+  // The server's dates: one a week, the first weekend day of each week of the batch, India time; nothing created yet.
   const preview = form.getByTestId('layout-preview')
   await expect(preview.locator('input[type=date]')).toHaveCount(4)
-  for (const [i, d] of weekendDays.slice(0, 4).entries()) await expect(preview.locator('input[type=date]').nth(i)).toHaveValue(value(d))
+  for (const [i, d] of weeklyDays.slice(0, 4).entries()) await expect(preview.locator('input[type=date]').nth(i)).toHaveValue(value(d))
   await expect(preview).toContainText('Session 4: ')
   await expect(preview).toContainText('4:00 pm IST')
   await expect(card.getByTestId('home-session')).toHaveCount(3)
@@ -242,7 +245,7 @@ test('the mentor lays out 4 sessions in one step and marks attendance from the f
   await expect(firstLaid.getByTestId('attendance-form')).toHaveCount(0)
 
   // The CMS's clock moves to 10 minutes after the first laid-out session's start.
-  const first = weekendDays[0]!
+  const first = weeklyDays[0]!
   const startsAt = istMidnight(first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate()).getTime() + 16 * 3_600_000
   await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
 

@@ -34,6 +34,7 @@ const SAMPLES: Record<string, string[]> = {
   'routes/login': ['/login'],
   'routes/logout': ['/logout'],
   'routes/mentor-home': ['/mentor-home'],
+  'routes/mentor-home_.sessions.$id': ['/mentor-home/sessions/1'],
   'routes/mentor.$slug': ['/mentor/{mentor}', '/mentor/{mentor}.data'],
   'routes/mentors.$id': ['/mentors/1'],
   'routes/mentors._index': ['/mentors'],

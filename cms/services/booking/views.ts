@@ -11,13 +11,16 @@ const asUser = (u: Booking['user'] | undefined): User | null => (typeof u === 'o
 const asBatch = (b: Booking['batch'] | undefined): Batch | null => (typeof b === 'object' && b ? b : null)
 const idOf = (v: unknown) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v)
 
+/** A session as the student sees it: a cancelled one is marked and carries no link. */
 export function sessionView(s: Session): SessionView {
+  const cancelled = s.status === 'cancelled'
   return {
     id: s.id,
     title: s.title,
     startsAt: s.startsAt,
     durationMinutes: Number(s.durationMinutes ?? 60),
-    meetingLink: s.meetingLink ?? null,
+    meetingLink: cancelled ? null : (s.meetingLink ?? null),
+    cancelled,
   }
 }
 
@@ -25,14 +28,14 @@ export function batchView(b: Batch): BatchView {
   return { id: b.id, label: b.label, startsOn: b.startsOn, endsOn: b.endsOn, status: b.status }
 }
 
-/** Upcoming (or just started) sessions of the given batches, grouped by batch id. */
+/** Upcoming (or just started) sessions of the given batches, cancelled ones marked, grouped by batch id. */
 export async function upcomingSessions(req: PayloadRequest, batchIds: number[]): Promise<Map<number, SessionView[]>> {
   const byBatch = new Map<number, SessionView[]>()
   if (batchIds.length === 0) return byBatch
   const since = new Date(nowMs() - 3 * HOUR_MS).toISOString()
   const { docs } = await req.payload.find({
     collection: 'sessions',
-    where: { batch: { in: batchIds }, startsAt: { greater_than_equal: since }, status: { not_equals: 'cancelled' } },
+    where: { batch: { in: batchIds }, startsAt: { greater_than_equal: since } },
     sort: 'startsAt',
     depth: 0,
     limit: 200,
@@ -77,7 +80,8 @@ export function bookingView(
 
 /**
  * The student's bookings (not cancelled), newest first: their seat in this month's batch, the
- * next one, and past ones; each confirmed one with its batch's upcoming sessions.
+ * next one, and past ones; each confirmed one with its batch's upcoming sessions (a cancelled one
+ * listed as cancelled, without its link: it does not vanish silently).
  */
 export async function listUserBookings(req: PayloadRequest, userId: number): Promise<BookingView[]> {
   // One statement (decision 119): the bookings with their mentor's and batch's few fields and,
@@ -93,10 +97,12 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
           CASE WHEN b.status = 'confirmed' THEN (
             SELECT COALESCE(json_agg(json_build_object(
                      'id', s.id, 'title', s.title, 'startsAt', ${isoOf(sql`s.starts_at`)},
-                     'durationMinutes', s.duration_minutes, 'meetingLink', s.meeting_link
+                     'durationMinutes', s.duration_minutes,
+                     'meetingLink', CASE WHEN s.status = 'cancelled' THEN NULL ELSE s.meeting_link END,
+                     'cancelled', s.status IS NOT DISTINCT FROM 'cancelled'
                    ) ORDER BY s.starts_at, s.id), '[]'::json)
               FROM sessions s
-             WHERE s.batch_id = b.batch_id AND s.starts_at >= ${since}::timestamptz AND s.status IS DISTINCT FROM 'cancelled'
+             WHERE s.batch_id = b.batch_id AND s.starts_at >= ${since}::timestamptz
           ) ELSE '[]'::json END AS sessions
         FROM bookings b
         LEFT JOIN mentors m ON m.id = b.mentor_id

@@ -121,7 +121,8 @@ export async function getMentorHome(req: PayloadRequest, mentorId: number): Prom
           title: s.title,
           startsAt: iso(s.starts_at),
           durationMinutes: Number(s.duration_minutes),
-          meetingLink: s.meeting_link,
+          // A cancelled session keeps no link on the home: nobody should join it.
+          meetingLink: s.status === 'cancelled' ? null : s.meeting_link,
           cancelled: s.status === 'cancelled',
           started: new Date(s.starts_at).getTime() <= nowMs(),
           attendance: marks

@@ -1,4 +1,5 @@
 export { ownMentorId } from './access'
+export { cancelOwnSession, moveOwnSession } from './changeSession'
 export { getMentorHome, nextBatchOption } from './home'
 export { layoutDates, layoutSessions } from './layoutSessions'
 export { openNextBatch } from './openNextBatch'

@@ -20,25 +20,48 @@ import { AppError, commonErrors } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { type BatchRow, batchEnd, getBatch } from '../batches/batches'
 import { lockMentor } from '../booking/seats'
+import { announceScheduledTogether } from '../sessions/changes'
 import { overlappingSession } from './overlap'
 import { scheduleSession } from './scheduleSession'
 
 /** How far past a batch's first day the dates are looked for (a batch is a month; the rest spill over). */
 const SEARCH_DAYS = 62
 
+/** The week (Monday to Sunday) of a day typed as "2026-12-05": a number that is the same for the days of one week. */
+const weekOf = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number)
+  // 1 January 1970 was a Thursday: three days on, weeks start on Mondays.
+  return Math.floor((Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / DAY_MS + 3) / 7)
+}
+
 /**
- * The dates of a layout, India time: the first days of the chosen weekdays, from the batch's first
- * day, whose start is still to come; when the batch has fewer left, the next ones after it (which
- * are then outside the batch and need a confirmation).
+ * The dates of a layout, India time, one a week by default ("every weekend your mentor runs a live
+ * session"): from the batch's first day, the first chosen weekday of each week whose start is still
+ * to come. When the batch has fewer such weeks left than sessions, the other chosen days inside the
+ * batch come next (two on a weekend), and only then the weeks after it (outside the batch: those
+ * need a confirmation).
  */
-export function layoutDates(batch: Pick<BatchRow, 'startsOn'>, input: Pick<LayoutSessionsInput, 'days' | 'time'>, at: Date): string[] {
+export function layoutDates(
+  batch: Pick<BatchRow, 'startsOn'> & Partial<Pick<BatchRow, 'endsOn'>>,
+  input: Pick<LayoutSessionsInput, 'days' | 'time'>,
+  at: Date,
+): string[] {
   const weekdays = new Set<number>(input.days.map((d) => LAYOUT_DAYS[d].weekday))
-  const dates: string[] = []
-  for (let i = 0; i < SEARCH_DAYS && dates.length < SESSIONS_PER_LAYOUT; i++) {
+  const lastDay = batch.endsOn ? dayInputValue(istDay(batch.endsOn)) : null
+  const weekly: string[] = []
+  const others: string[] = []
+  for (let i = 0; i < SEARCH_DAYS && weekly.length < SESSIONS_PER_LAYOUT; i++) {
     const date = dayInputValue(istDay(new Date(batch.startsOn.getTime() + i * DAY_MS)))
-    if (weekdays.has(weekdayOfDay(date)) && sessionStart(date, input.time) > at) dates.push(date)
+    if (!weekdays.has(weekdayOfDay(date)) || sessionStart(date, input.time) <= at) continue
+    const previous = weekly.at(-1)
+    if (previous === undefined || weekOf(previous) !== weekOf(date)) weekly.push(date)
+    else others.push(date)
   }
-  return dates
+  const inside = (date: string) => lastDay === null || date <= lastDay
+  const chosen = weekly.filter(inside)
+  for (const date of others) if (chosen.length < SESSIONS_PER_LAYOUT && inside(date)) chosen.push(date)
+  for (const date of weekly) if (chosen.length < SESSIONS_PER_LAYOUT && !inside(date)) chosen.push(date)
+  return chosen.sort().slice(0, SESSIONS_PER_LAYOUT)
 }
 
 /** The slots of a layout, each with what needs confirming and what it overlaps; writes nothing. */
@@ -88,8 +111,8 @@ const view = (b: BatchRow) => ({
  * outside the batch needs its confirmation, 400 CONFIRM_WEEKDAY / CONFIRM_OUTSIDE, and a day outside
  * the batch is an admin's only, 403 OUTSIDE_NEEDS_ADMIN for a mentor; an overlap with
  * another of the mentor's sessions or within the plan is 409 SESSION_OVERLAP) and then created one
- * by one through scheduleSession, the one-by-one path, so e-mails, reminders, calendar entries and
- * every rule are the same. Any refusal rolls all of them back. `preview` answers the plan only.
+ * by one through scheduleSession, the one-by-one path, so reminders, calendar entries and every rule
+ * are the same; the e-mail is one for the whole layout (each person hears once, with every date). Any refusal rolls all of them back. `preview` answers the plan only.
  */
 export async function layoutSessions(
   req: PayloadRequest,
@@ -176,10 +199,15 @@ export async function layoutSessions(
             title: slot.title,
             confirmWeekday: true,
           },
-          { outsideConfirmed: slot.outside },
+          { outsideConfirmed: slot.outside, announceTogether: true },
         ),
       )
     }
+    // One e-mail per person for the whole layout, not one per session.
+    await announceScheduledTogether(
+      req,
+      created.map((s) => s.id),
+    )
     return { plan, created }
   })
 }

@@ -14,6 +14,7 @@ import { AppError, commonErrors } from '../../lib/errors'
 import { inTransaction } from '../../lib/transaction'
 import { batchEnd, getBatch } from '../batches/batches'
 import { lockMentor } from '../booking/seats'
+import { ANNOUNCED_TOGETHER } from '../sessions/changes'
 import { OUTSIDE_CONFIRMED, overlappingSession } from './overlap'
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
@@ -34,7 +35,7 @@ export async function scheduleSession(
   req: PayloadRequest,
   mentorId: number,
   input: ScheduleSessionInput,
-  opts: { outsideConfirmed?: boolean } = {},
+  opts: { outsideConfirmed?: boolean; announceTogether?: boolean } = {},
 ): Promise<SessionView> {
   return inTransaction(req, async () => {
     await lockMentor(req, mentorId)
@@ -82,7 +83,11 @@ export async function scheduleSession(
         depth: 0,
         overrideAccess: true,
         // A day outside the batch that the mentor or an admin confirmed (a layout, layoutSessions.ts).
-        context: opts.outsideConfirmed ? { [OUTSIDE_CONFIRMED]: true } : {},
+        // A layout's sessions are announced together, in one e-mail (layoutSessions.ts).
+        context: {
+          ...(opts.outsideConfirmed ? { [OUTSIDE_CONFIRMED]: true } : {}),
+          ...(opts.announceTogether ? { [ANNOUNCED_TOGETHER]: true } : {}),
+        },
         req,
       })
       return {

@@ -69,8 +69,10 @@ export async function refundRequestSummary(req: PayloadRequest, id: number): Pro
                p.id AS payment_id, p.amount, p.status AS payment_status, p.gateway, p.created_at AS paid_at,
                pl.name AS plan_name, pl.sessions_included,
                b.label AS batch_label, b.starts_on, b.ends_on,
-               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.starts_at <= ${at}::timestamptz) AS held,
-               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id) AS scheduled
+               -- A cancelled session was never held and is not one of the batch's sessions.
+               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.status IS DISTINCT FROM 'cancelled'
+                   AND s.starts_at <= ${at}::timestamptz) AS held,
+               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.status IS DISTINCT FROM 'cancelled') AS scheduled
           FROM refund_requests r
           JOIN payments p ON p.id = r.payment_id
           JOIN users u ON u.id = r.user_id

@@ -1,4 +1,4 @@
-import { formatDate, nowMs } from '@mentorloop/shared'
+import { formatDate, formatDateTime, nowMs } from '@mentorloop/shared'
 import type { Session } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -8,7 +8,7 @@ import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueOutbox } from '../../notifications/outbox'
 import { buildCalendar } from './ics'
-import { peopleOfBatches, type SessionFacts } from './people'
+import { peopleOfBatches, type SessionFacts, sessionFacts } from './people'
 import { dropQueuedReminders } from './reminders'
 
 /**
@@ -62,8 +62,22 @@ const SUBJECT: Record<SessionChange, string> = {
   cancelled: 'Session cancelled',
 }
 
+/**
+ * The hook context key of sessions created together (a layout: services/mentorHome/layoutSessions.ts):
+ * the collection's hook does not announce each one; the layout sends one e-mail for all of them.
+ */
+export const ANNOUNCED_TOGETHER = 'sessionsAnnouncedTogether'
+
+/** Where and how long a session was before it moved: the "moved" e-mail gives both times. */
+export type SessionBefore = { startsAt: string | Date; durationMinutes: number }
+
 /** E-mails everyone the session concerns about a change, with the calendar entry; drops stale reminders. */
-export async function announceChange(req: PayloadRequest, session: SessionFacts, change: SessionChange): Promise<number> {
+export async function announceChange(
+  req: PayloadRequest,
+  session: SessionFacts,
+  change: SessionChange,
+  before: SessionBefore | null = null,
+): Promise<number> {
   if (change !== 'scheduled') await dropQueuedReminders(req, session.id)
   const people = (await peopleOfBatches(req, [session.batchId])).get(session.batchId) ?? []
   const calendar = buildCalendar([session], { method: change === 'cancelled' ? 'CANCEL' : 'REQUEST', at: new Date(nowMs()) })
@@ -72,7 +86,9 @@ export async function announceChange(req: PayloadRequest, session: SessionFacts,
     change === 'cancelled'
       ? `"${session.title}" on ${at} is cancelled.`
       : change === 'moved'
-        ? `"${session.title}" has moved to ${at} (${session.durationMinutes} minutes).`
+        ? before
+          ? `"${session.title}" has moved from ${formatDateTime(before.startsAt)} (${before.durationMinutes} minutes) to ${at} (${session.durationMinutes} minutes).`
+          : `"${session.title}" has moved to ${at} (${session.durationMinutes} minutes).`
         : change === 'updated'
           ? `"${session.title}" on ${at} has new details.`
           : `"${session.title}" is scheduled for ${at} (${session.durationMinutes} minutes).`
@@ -98,6 +114,47 @@ export async function announceChange(req: PayloadRequest, session: SessionFacts,
           ...(change === 'cancelled' ? [] : ['The attached calendar entry updates your calendar.']),
         ],
         action: { label: 'See it on your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
+      }),
+    })),
+  )
+  return people.length
+}
+
+/**
+ * One e-mail per person for sessions scheduled together (a layout of a batch): every session with
+ * its own time and link, and one calendar file holding all of them (each with its own UID, so a
+ * later move or cancellation of one replaces that one). Sessions of one batch, in its transaction.
+ */
+export async function announceScheduledTogether(req: PayloadRequest, sessionIds: number[]): Promise<number> {
+  const sessions = (await sessionFacts(req, sessionIds)).filter((s) => s.status !== 'cancelled')
+  const first = sessions[0]
+  if (!first) return 0
+  const people = (await peopleOfBatches(req, [first.batchId])).get(first.batchId) ?? []
+  const calendar = buildCalendar(sessions, { method: 'PUBLISH', at: new Date(nowMs()) })
+  const lines = sessions.map(
+    (s) => `${s.title}: ${formatDateTime(s.startsAt)} (${s.durationMinutes} minutes)${s.meetingLink ? `, join at ${s.meetingLink}` : ''}`,
+  )
+  const count = `${sessions.length} ${sessions.length === 1 ? 'session' : 'sessions'}`
+  await queueOutbox(
+    req,
+    people.map((p) => ({
+      to: p.email,
+      template: 'session-scheduled',
+      priority: 'normal' as const,
+      // One message per person for this set of sessions: a retried layout sends it once.
+      key: `sessions-scheduled:${sessions.map((s) => s.id).join('-')}:${p.email.toLowerCase()}`,
+      calendar,
+      ...renderEmail({
+        subject: `${count} scheduled with ${p.role === 'mentor' ? `the ${first.batchLabel} batch` : first.mentorName}`,
+        greeting: `Hi ${p.name?.trim() || 'there'},`,
+        paragraphs: [
+          p.role === 'mentor'
+            ? `Your ${count} with the ${first.batchLabel} batch are scheduled (India time):`
+            : `${first.mentorName} has scheduled ${count} of your ${first.batchLabel} batch (India time):`,
+          ...lines,
+          'The attached calendar file adds them all to your calendar.',
+        ],
+        action: { label: 'See them on your dashboard', url: `${env.WEB_PUBLIC_URL}/myDashboard` },
       }),
     })),
   )

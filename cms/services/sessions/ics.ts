@@ -85,7 +85,8 @@ function event(s: CalendarSession, dtstamp: string, cancelled: boolean): string[
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
     fold(`SUMMARY:${escapeText(`${s.title} with ${s.mentorName}`)}`),
-    ...(s.meetingLink ? [fold(`LOCATION:${escapeText(s.meetingLink)}`), fold(`URL:${cleanUri(s.meetingLink)}`)] : []),
+    // A cancelled session's entry carries no link: nobody should join a call that is not on.
+    ...(s.meetingLink && !cancelled ? [fold(`LOCATION:${escapeText(s.meetingLink)}`), fold(`URL:${cleanUri(s.meetingLink)}`)] : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
   ]

@@ -174,9 +174,11 @@ describe('sessions', () => {
     const listed = await listUserBookings(req, student.id)
     expect(listed).toEqual(reference)
     expect(listed[0]!.mentor).toEqual({ id: mentor.id, name: mentor.name, profession: 'SDE II', company: 'Google' })
-    expect(listed[0]!.sessions!.map((x) => [x.title, x.durationMinutes, x.meetingLink])).toEqual([
-      ['No link yet', 60, null],
-      ['Linked', 90, 'https://meet.example.com/xyz'],
+    // A cancelled session is listed as cancelled, without a link (issue 32: it no longer vanishes silently).
+    expect(listed[0]!.sessions!.map((x) => [x.title, x.durationMinutes, x.meetingLink, x.cancelled])).toEqual([
+      ['No link yet', 60, null, false],
+      ['Cancelled', 60, null, true],
+      ['Linked', 90, 'https://meet.example.com/xyz', false],
     ])
     // Cancelled bookings are not listed; somebody with none gets an empty list.
     const booking = listed[0]!.id

@@ -62,13 +62,14 @@ const layout = (token: string, body: Record<string, unknown>) =>
 const runningMarch = (mentor: Mentor) => runningBatchOf(payload, mentor, 2027, 3)
 
 describe('layoutDates', () => {
-  it('takes the first chosen weekend days of the batch still to come, India time', () => {
+  it('takes the first chosen weekend day of each week of the batch still to come, India time', () => {
     const april = { startsOn: istMidnight(2027, 4, 1) }
+    // One a week (issue 32): both days ticked spread over four weekends, not the first two.
     expect(layoutDates(april, { days: ['sat', 'sun'], time: '18:00' }, NOW)).toEqual([
       '2027-04-03',
-      '2027-04-04',
       '2027-04-10',
-      '2027-04-11',
+      '2027-04-17',
+      '2027-04-24',
     ])
     expect(layoutDates(april, { days: ['sun'], time: '07:00' }, NOW)).toEqual(['2027-04-04', '2027-04-11', '2027-04-18', '2027-04-25'])
     // Saturday 13 March 2027, 9:00 IST has passed at 10:00 IST on the 13th; 11:00 has not.
@@ -82,13 +83,13 @@ describe('layoutDates', () => {
 })
 
 describe('POST /api/mentor-home/layout', () => {
-  it('previews the computed dates without writing, then creates all 4 through the one-by-one path (e-mails and all)', async () => {
+  it('previews the computed dates without writing, then creates all 4 through the one-by-one path, with one e-mail', async () => {
     const { user, april, students } = await mentorWithStudents(1)
     const preview = await layout(user.token, { batchId: april.id, preview: true })
     expect(preview.status).toBe(200)
     const plan = preview.body.plan as LayoutPlan
     expect(plan.slots.map((s) => s.startsAt)).toEqual(
-      [at(2027, 4, 3, 18), at(2027, 4, 4, 18), at(2027, 4, 10, 18), at(2027, 4, 11, 18)].map((d) => d.toISOString()),
+      [at(2027, 4, 3, 18), at(2027, 4, 10, 18), at(2027, 4, 17, 18), at(2027, 4, 24, 18)].map((d) => d.toISOString()),
     )
     expect(plan.slots.map((s) => s.title)).toEqual(['Session 1', 'Session 2', 'Session 3', 'Session 4'])
     expect(plan).toMatchObject({ needsConfirmWeekday: false, needsConfirmOutside: false })
@@ -100,8 +101,8 @@ describe('POST /api/mentor-home/layout', () => {
     expect(sessions.map((s) => [s.title, s.startsAt, s.durationMinutes, s.meetingLink])).toEqual(
       plan.slots.map((s) => [s.title, s.startsAt, 60, LINK]),
     )
-    // The same hook as one-by-one scheduling: each seated student is e-mailed once per session.
-    expect((await queuedEmails(payload, students[0]!.email, 'session-scheduled')).length).toBe(4)
+    // One e-mail for the layout (issue 32), not one per session.
+    expect((await queuedEmails(payload, students[0]!.email, 'session-scheduled')).length).toBe(1)
     // The home lists them; a second layout continues the numbering and overlaps the first: 409.
     const home = (await api.get('/mentor-home', { token: user.token })).body as MentorHome
     expect(home.batches.find((b) => b.id === april.id)!.sessions).toHaveLength(4)
@@ -258,7 +259,7 @@ describe('attendance from the mentor’s home, no-shows and the attention list',
     expect(noShows.rows).toEqual([{ userId: b.id, name: 'Student 2', email: b.email, absences: 1, marked: 1 }])
     expect(noShows.unmarked).toBe(0)
 
-    // The second session ends at 19:00 on 4 April; two days later it is on the attention list, until it is marked.
+    // The second session ends at 19:00 on 10 April; two days later it is on the attention list, until it is marked.
     const secondEnds = Date.parse(second!.startsAt) + 60 * 60_000
     const listedAt = async (t: number) => {
       vi.setSystemTime(t)

@@ -164,7 +164,7 @@ describe('session reminders', () => {
     expect(count(await outbox('session-moved', everyone), students[0]!.email)).toBe(2)
   })
 
-  it('a cancelled session sends METHOD:CANCEL to everyone and no reminder; the dashboard stops listing it', async () => {
+  it('a cancelled session sends METHOD:CANCEL to everyone and no reminder; the dashboard lists it as cancelled, without its link', async () => {
     const { students, session, everyone, start } = await scene()
     setNow(start - 2 * DAY_MS)
     await cancelSession(await newRequest(payload), session.id)
@@ -181,7 +181,8 @@ describe('session reminders', () => {
     expect(await outbox('session-reminder', everyone)).toEqual([])
     vi.useRealTimers()
     const res = await api.get(`/bookings/user/${students[0]!.id}`, { token: students[0]!.token })
-    expect(res.body.bookings[0].sessions).toEqual([])
+    // Issue 32: listed as cancelled (it no longer vanishes silently), and without its link.
+    expect(res.body.bookings[0].sessions).toEqual([expect.objectContaining({ id: session.id, cancelled: true, meetingLink: null })])
   })
 
   it('the calendar feed: a private token URL works without a cookie, follows changes, and stops when renewed', async () => {

@@ -94,7 +94,10 @@ export type SessionView = {
   title: string
   startsAt: string
   durationMinutes: number
+  /** Each session's own link (an extra session may have another); none for a cancelled one. */
   meetingLink: string | null
+  /** Cancelled by the mentor or an admin: listed as such, without a link, never counted as held. */
+  cancelled?: boolean
 }
 
 export type WaitlistEntryView = {

@@ -108,6 +108,19 @@ export const scheduleSessionSchema = z.object({
 })
 export type ScheduleSessionInput = z.infer<typeof scheduleSessionSchema>
 
+/**
+ * "Move this session" from the mentor's home: the new day and time in India, and its length (the
+ * same rules as scheduling: inside the batch's days, still to come, a weekday confirmed, no overlap).
+ */
+export const moveSessionSchema = scheduleSessionSchema
+  .pick({ date: true, time: true, durationMinutes: true, confirmWeekday: true })
+  .extend({ sessionId: idSchema })
+export type MoveSessionInput = z.infer<typeof moveSessionSchema>
+
+/** "Cancel this session" from the mentor's home. */
+export const cancelSessionSchema = z.object({ sessionId: idSchema })
+export type CancelSessionInput = z.infer<typeof cancelSessionSchema>
+
 /** How many sessions "Lay out the sessions" plans for a batch (issue 21: the plan includes 4). */
 export const SESSIONS_PER_LAYOUT = 4
 

@@ -22,3 +22,16 @@ export const postLayout = (token: string, body: Record<string, unknown>) =>
 /** A session's present/absent marks (POST /api/mentor-home/attendance), from its start. */
 export const postAttendance = (token: string, body: MarkAttendanceInput) =>
   cms<{ message: string; sessionId: number; marked: number }>('/mentor-home/attendance', { method: 'POST', token, body, timeoutMs: 20_000 })
+
+/** Move one of the mentor's sessions (POST /api/mentor-home/sessions/move): the CMS e-mails the old and new time. */
+export const postMoveSession = (token: string, body: Record<string, unknown>) =>
+  cms<{ message: string; session: SessionView }>('/mentor-home/sessions/move', { method: 'POST', token, body, timeoutMs: 20_000 })
+
+/** Cancel one of the mentor's sessions (POST /api/mentor-home/sessions/cancel): everyone gets a calendar cancellation. */
+export const postCancelSession = (token: string, sessionId: number) =>
+  cms<{ message: string; session: SessionView }>('/mentor-home/sessions/cancel', {
+    method: 'POST',
+    token,
+    body: { sessionId },
+    timeoutMs: 20_000,
+  })

@@ -21,7 +21,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { z } from 'zod'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { MoveOrCancelLink, SessionChangeNotice, SessionMeetingLink } from '~/components/mentorHome/SessionChange'
 import { PrivatePage } from '~/components/PrivatePage'
+import { SessionTally } from '~/components/sessions/SessionTally'
 import { CmsError, cmsUnavailable, isCmsUnavailable } from '~/models/cms.server'
 import { getMentorHome, postAttendance, postLayout, postNextBatch, postSession } from '~/models/mentorHome.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
@@ -172,6 +174,7 @@ export default function MentorHomePage() {
   return (
     <PrivatePage title="Your home" subtitle={`${home.mentor.name}: your batches, students and sessions. Times are India time (IST).`}>
       <div role="status" className="empty:hidden" data-testid="home-done">
+        <SessionChangeNotice batches={home.batches} />
         {scheduled ? (
           <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
             Session scheduled for {formatDateTime(scheduled.startsAt)}. Your students have been e-mailed.
@@ -256,6 +259,7 @@ function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: 
       )}
 
       <h3 className="mt-6 text-lg font-semibold">Sessions</h3>
+      <SessionTally sessions={batch.sessions} />
       {batch.sessions.length === 0 ? (
         <p className="mt-2 text-slate-700">No sessions scheduled yet.</p>
       ) : (
@@ -267,13 +271,8 @@ function BatchCard({ batch, answer, today }: { batch: MentorHomeBatch; answer?: 
                 {s.cancelled ? ' · cancelled' : ''}
               </p>
               <p className="text-slate-700">{s.title}</p>
-              {s.meetingLink ? (
-                <a href={s.meetingLink} className="break-all text-brand-700 underline" rel="noreferrer" target="_blank">
-                  Meeting link<span className="sr-only"> for {formatDateTime(s.startsAt)}</span>: {s.meetingLink}
-                </a>
-              ) : (
-                <p className="text-slate-700">No meeting link yet.</p>
-              )}
+              <SessionMeetingLink session={s} />
+              <MoveOrCancelLink session={s} />
               <Attendance
                 batch={batch}
                 session={s}

@@ -8,8 +8,10 @@ import { ConfirmAction } from '~/components/booking/ConfirmAction'
 import { primaryButton, secondaryButton } from '~/components/buttons'
 import { Countdown } from '~/components/Countdown'
 import { Deferred } from '~/components/Deferred'
+import { CalendarFeedLink } from '~/components/dashboard/CalendarFeedLink'
 import { Notices } from '~/components/dashboard/Notices'
 import { RateMentor } from '~/components/dashboard/RateMentor'
+import { SessionTimes } from '~/components/dashboard/SessionTimes'
 import { type PlanOption, YourPlan } from '~/components/dashboard/YourPlan'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
@@ -370,16 +372,7 @@ function PreferencesSection({ preferences, feedUrl }: { preferences: Preferences
                   Subscribe to this private link in Google Calendar, Apple Calendar or Outlook; moved and cancelled sessions update on their
                   own. Keep it to yourself: anyone with the link sees your session times.
                 </p>
-                <label htmlFor="feed-url" className="mt-3 block text-sm font-medium text-slate-700">
-                  Private calendar link
-                </label>
-                <input
-                  id="feed-url"
-                  readOnly
-                  value={feedUrl}
-                  className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 p-2 font-mono text-sm"
-                  data-testid="feed-url"
-                />
+                <CalendarFeedLink feedUrl={feedUrl} />
               </>
             ) : preferences.calendarFeed ? (
               <p className="mt-1 text-sm text-slate-700" data-testid="feed-on">
@@ -592,34 +585,6 @@ const SOURCE_BADGE: Partial<Record<BookingView['source'], string>> = {
   waitlist: 'Seat assigned from the waitlist',
   continuing: 'Continuing with your mentor',
   offer: 'Seat claimed',
-}
-
-function SessionTimes({ booking }: { booking: BookingView }) {
-  const sessions = booking.sessions ?? []
-  if (sessions.length === 0) return <p className="mt-2 text-slate-700">The timings for the session will be informed by the mentor soon</p>
-  const link = sessions.find((s) => s.meetingLink)?.meetingLink
-  return (
-    <div className="mt-2">
-      <ul className="space-y-1 text-slate-800">
-        {sessions.map((s) => (
-          <li key={s.id}>
-            <span className="font-medium">{s.title}</span>: <time dateTime={s.startsAt}>{formatDateTime(s.startsAt)}</time> (
-            {s.durationMinutes} min)
-          </li>
-        ))}
-      </ul>
-      <div className="mt-2 flex flex-wrap gap-4 text-sm">
-        {link ? (
-          <a href={link} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
-            Join the meeting
-          </a>
-        ) : null}
-        <a href={`/myDashboard/calendar.ics?booking=${booking.id}`} className="font-semibold text-brand-700 underline" download>
-          Add to calendar (.ics)
-        </a>
-      </div>
-    </div>
-  )
 }
 
 export function ErrorBoundary() {

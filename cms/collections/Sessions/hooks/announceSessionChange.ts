@@ -1,6 +1,6 @@
 import type { Session } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook } from 'payload'
-import { announceChange, calendarChange, factsOfDoc } from '../../../services/sessions/changes'
+import { ANNOUNCED_TOGETHER, announceChange, calendarChange, factsOfDoc } from '../../../services/sessions/changes'
 
 /**
  * A session's calendar version (SEQUENCE) is the server's: 0 when created, one higher on each change
@@ -14,10 +14,16 @@ export const raiseSequence: CollectionBeforeChangeHook<Session> = ({ data, origi
 }
 
 /** Tells every seated student and the mentor, with the calendar entry (services/sessions/changes.ts). */
-export const announceSessionChange: CollectionAfterChangeHook<Session> = async ({ doc, previousDoc, operation, req }) => {
+export const announceSessionChange: CollectionAfterChangeHook<Session> = async ({ context, doc, previousDoc, operation, req }) => {
   const change = calendarChange(operation === 'create' ? null : previousDoc, doc)
   if (!change) return doc
-  await announceChange(req, await factsOfDoc(req, doc), change)
+  // Created with others (a layout): one e-mail for all of them follows (services/sessions/changes.ts).
+  if (operation === 'create' && context?.[ANNOUNCED_TOGETHER] === true) return doc
+  const before =
+    change === 'moved' && previousDoc?.startsAt
+      ? { startsAt: previousDoc.startsAt, durationMinutes: Number(previousDoc.durationMinutes ?? doc.durationMinutes) }
+      : null
+  await announceChange(req, await factsOfDoc(req, doc), change, before)
   return doc
 }
 
