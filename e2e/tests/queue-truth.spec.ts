@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type BrowserContext, expect, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
 import { adminApi, expectAccessible, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin, waitForHydration } from './utils'
 
@@ -52,19 +52,23 @@ test('a new student’s empty dashboard says the next step', async ({ page }) =>
   await screenshotsAt375And1280(page, 'empty-dashboard')
 })
 
-test('a student seated elsewhere and waiting is told when their turn comes; the freed seat goes to the public; the admin counts nobody waiting', async ({
+const other = `Priya Queue ${run}`
+const full = `Aarav Queue ${run}`
+const student = `elsewhere-${run}@students.mentorloop.in`
+/** The seat in the full mentor's batch, freed in the second part of the journey, and the student's sign-in. */
+let takerSeat = 0
+let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | null = null
+
+test('a student seated elsewhere joins a full mentor’s waitlist: the full batch is named, and the card says their turn comes from the batch after', async ({
   page,
 }) => {
-  const other = `Priya Queue ${run}`
-  const full = `Aarav Queue ${run}`
   const otherMentor = await newMentor(other)
   const fullMentor = await newMentor(full)
+  // The seat's taker is made through the API (the browser is the waiting student's).
   const taker = `taker-${run}@students.mentorloop.in`
-  await signInWithEmail(page, taker)
-  const takerSeat = await seatFor(taker, fullMentor.id)
+  await (await adminApi()).post('/users', { email: taker, password: `pw-${run}-taker`, name: 'Seat Taker', roles: ['student'] })
+  takerSeat = await seatFor(taker, fullMentor.id)
 
-  const student = `elsewhere-${run}@students.mentorloop.in`
-  await page.context().clearCookies()
   await signInWithEmail(page, student)
   await seatFor(student, otherMentor.id)
 
@@ -88,7 +92,15 @@ test('a student seated elsewhere and waiting is told when their turn comes; the 
   await expect(card).toContainText('Your turn comes from the batch after it')
   await expectAccessible(page, { exclude: TOASTS })
   await screenshotsAt375And1280(page, 'queue-card-seated-elsewhere')
+  signedIn = await page.context().storageState()
+})
 
+test('the seat frees while they wait: nobody in line can take it, so the public may book it, and the admin counts nobody waiting for it', async ({
+  browser,
+}) => {
+  expect(takerSeat).toBeGreaterThan(0)
+  const context = await browser.newContext({ storageState: signedIn ?? undefined })
+  const page = await context.newPage()
   // The seat frees: nobody in line can take it, so the public may book it; the card is unchanged.
   await (await adminApi()).patch(`/bookings/${takerSeat}`, { status: 'cancelled' })
   await expect
@@ -108,4 +120,5 @@ test('a student seated elsewhere and waiting is told when their turn comes; the 
   await expect(line).toContainText('0 waiting · 1 for a later batch')
   await expectPanelAccessible(page, '[aria-labelledby="ml-attention-mentors"]')
   await screenshotsAt375And1280(page, 'admin-waitlists')
+  await context.close()
 })
