@@ -65,7 +65,9 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
             <>
               <p className="ml-attention__meta">
                 {plural(data.mentors.waitingTotal, 'student')} waiting for a seat in the open batch
-                {data.mentors.laterTotal > 0 ? ` · ${plural(data.mentors.laterTotal, 'student')} wait for a later batch` : ''}
+                {data.mentors.laterTotal > 0
+                  ? ` · ${plural(data.mentors.laterTotal, 'student waits', 'students wait')} for a later batch`
+                  : ''}
                 {data.mentors.fullCount > 0
                   ? ` · ${plural(data.mentors.fullCount, 'of these mentors is', 'of these mentors are')} full`
                   : ''}
