@@ -64,7 +64,10 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
           ) : (
             <>
               <p className="ml-attention__meta">
-                {plural(data.mentors.waitingTotal, 'student')} waiting
+                {plural(data.mentors.waitingTotal, 'student')} waiting for a seat in the open batch
+                {data.mentors.laterTotal > 0
+                  ? ` · ${plural(data.mentors.laterTotal, 'student waits', 'students wait')} for a later batch`
+                  : ''}
                 {data.mentors.fullCount > 0
                   ? ` · ${plural(data.mentors.fullCount, 'of these mentors is', 'of these mentors are')} full`
                   : ''}
@@ -83,6 +86,7 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
                     <span className="ml-attention__meta">
                       {' · '}
                       {m.waiting} waiting
+                      {m.later > 0 ? ` · ${m.later} for a later batch` : ''}
                       {m.full
                         ? ` · full: ${m.booked} booked${m.held ? `, ${m.held} held` : ''} of ${m.capacity}${m.batchLabel ? ` (${m.batchLabel})` : ''}`
                         : ''}

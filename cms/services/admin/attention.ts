@@ -2,6 +2,7 @@ import { HOUR_MS, istDay, istMidnight, istMonth } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
+import { passedOverSql, turnTaken } from '../batches/passedOver'
 import { openBatchJoin, type SeatRow, seatColumns, seatStateFromRow } from '../seats/seatState'
 
 /**
@@ -21,7 +22,10 @@ export type Attention = {
   mentors: {
     /** Of the mentors with someone waiting, those whose open batch has no seat left (booked + held = capacity). */
     fullCount: number
+    /** Students in line who can take a seat in their mentor's open batch. */
     waitingTotal: number
+    /** Students in line passed over for the open batch: their turn is a later batch. */
+    laterTotal: number
     /**
      * Mentors with someone waiting, longest waitlist first (at most `MENTOR_ROWS`). A full mentor
      * with nobody waiting needs nothing from an admin and is not listed (docs/decisions/102).
@@ -67,7 +71,10 @@ export type MentorAttention = {
   booked: number
   held: number
   batchLabel: string | null
+  /** In line and able to take a seat in the open batch (the seating's rule, passedOverSql). */
   waiting: number
+  /** In line but passed over for the open batch (a seat elsewhere for those days, a seat given up in it, …): their turn is a later batch. */
+  later: number
 }
 
 export type JobFailureAttention = {
@@ -250,15 +257,21 @@ async function readRefunds(req: PayloadRequest): Promise<Attention['refunds']> {
 
 /** Seats counted exactly as the site and the booking service count them (seatState, 041). */
 async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
-  const rows = await txQuery<SeatRow & { id: number; name: string | null; waiting: string }>(
+  const canTake = passedOverSql({ id: sql`ob.id`, startsOn: sql`ob.starts_on`, endsOn: sql`ob.ends_on` }, sql`w.user_id`)
+  const rows = await txQuery<SeatRow & { id: number; name: string | null; waiting: string; in_line: string }>(
     req,
     sql`SELECT * FROM (
-          SELECT m.id, m.name, ${seatColumns},
-                 (SELECT count(*) FROM waitlist w WHERE w.mentor_id = m.id AND w.status = 'waiting') AS waiting
+          SELECT m.id, m.name, ${seatColumns}, q.in_line, q.waiting
             FROM mentors m ${openBatchJoin}
+            CROSS JOIN LATERAL (
+              SELECT count(*) FILTER (WHERE t.reason IS NULL OR NOT ${turnTaken(sql`t.reason`)}) AS in_line,
+                     count(*) FILTER (WHERE t.reason IS NULL) AS waiting
+                FROM waitlist w CROSS JOIN LATERAL (SELECT CASE WHEN ob.id IS NULL THEN NULL ELSE ${canTake} END AS reason) t
+               WHERE w.mentor_id = m.id AND w.status = 'waiting'
+            ) q
         ) x
-        WHERE x.waiting > 0
-        ORDER BY x.waiting DESC, x.name, x.id`,
+        WHERE x.in_line > 0
+        ORDER BY x.waiting DESC, x.in_line DESC, x.name, x.id`,
   )
   const all: MentorAttention[] = rows.map((r) => {
     const seats = seatStateFromRow(r)
@@ -271,11 +284,13 @@ async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
       held: seats.held,
       batchLabel: seats.batch?.label ?? null,
       waiting: num(r.waiting),
+      later: num(r.in_line) - num(r.waiting),
     }
   })
   return {
     fullCount: all.filter((m) => m.full).length,
     waitingTotal: all.reduce((sum, m) => sum + m.waiting, 0),
+    laterTotal: all.reduce((sum, m) => sum + m.later, 0),
     rows: all.slice(0, MENTOR_ROWS),
   }
 }

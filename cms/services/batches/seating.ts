@@ -1,4 +1,4 @@
-import { now } from '@mentorloop/shared'
+import { now, type PassedOverReason } from '@mentorloop/shared'
 import type { Booking } from '@mentorloop/shared/payload-types'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -14,6 +14,7 @@ import { isCredit, lockCredits, payForBatch } from '../plans/credits'
 import { stepGuard } from '../time/failures'
 import { type BatchRow, batchEnd, getBatch, LATE_JOIN_MS, previousBatch, takesStudents } from './batches'
 import { seatConfirmedEmail, seatOfferedEmail } from './emails'
+import { passedOverSql } from './passedOver'
 import { offerHoldMs } from './rules'
 
 export type SeatOutcome =
@@ -29,12 +30,10 @@ type Candidate = {
   entry_id: number | null
   email: string
   name: string | null
-  /** Seated, holding or declined here, or gave a seat here up: passed over. */
-  closed_here: boolean
+  /** Why the student is passed over for this batch (passedOverSql, the one rule), or null: they can take a seat. */
+  passed_over: PassedOverReason | null
   /** Had any offer for this batch (an expired one included): not offered it twice. */
   offered_here: boolean
-  /** Seated in another batch of an overlapping period (one seat per month), or holding a seat anywhere else (one hold at a time): passed over. */
-  elsewhere: boolean
   /** Has a usable credit (a plan bought and not yet used for a batch). */
   has_credit: boolean
 }
@@ -49,13 +48,8 @@ async function candidates(req: PayloadRequest, batch: BatchRow, list: SQL): Prom
   const rows = await txQuery<Candidate>(
     req,
     sql`SELECT l.user_id, l.entry_id, u.email, u.name,
-               (EXISTS (SELECT 1 FROM bookings x WHERE x.batch_id = ${batch.id} AND x.user_id = l.user_id AND x.status IN ('confirmed', 'cancelled'))
-                OR EXISTS (SELECT 1 FROM seat_offers x WHERE x.batch_id = ${batch.id} AND x.user_id = l.user_id AND x.status <> 'expired')) AS closed_here,
+               ${passedOverSql({ id: sql`${batch.id}::int`, startsOn: sql`${starts}::timestamptz`, endsOn: sql`${ends}::timestamptz` }, sql`l.user_id`)} AS passed_over,
                EXISTS (SELECT 1 FROM seat_offers x WHERE x.batch_id = ${batch.id} AND x.user_id = l.user_id) AS offered_here,
-               (EXISTS (SELECT 1 FROM bookings x JOIN batches xb ON xb.id = x.batch_id
-                         WHERE x.user_id = l.user_id AND x.status = 'confirmed' AND x.batch_id <> ${batch.id}
-                           AND xb.starts_on <= ${ends}::timestamptz AND xb.ends_on >= ${starts}::timestamptz)
-                OR EXISTS (SELECT 1 FROM seat_offers x WHERE x.user_id = l.user_id AND x.status = 'held' AND x.batch_id <> ${batch.id})) AS elsewhere,
                EXISTS (SELECT 1 FROM payments p JOIN plans pl ON pl.id = p.plan_id
                         WHERE p.user_id = l.user_id AND ${isCredit(sql`p`, sql`pl`)}) AS has_credit
           FROM (${list}) l JOIN users u ON u.id = l.user_id
@@ -234,7 +228,7 @@ export async function fillBatch(req: PayloadRequest, batchId: number, opts: { ne
   let free = batch.capacity - Number(taken?.n ?? 0)
   const decisions: Decision[] = []
   const decided = new Set<number>()
-  const passedOver = (c: Candidate) => decided.has(c.user_id) || c.closed_here || c.elsewhere
+  const passedOver = (c: Candidate) => decided.has(c.user_id) || c.passed_over !== null
   const holdMs = await offerHoldMs(req)
   const at = now()
 
@@ -252,7 +246,7 @@ export async function fillBatch(req: PayloadRequest, batchId: number, opts: { ne
   // 1. Continuing students: those of the mentor's batch before this one, renewed ones first.
   if (previous && continuingList) {
     const all = await candidates(req, batch, continuingList)
-    const open = all.filter((c) => !c.closed_here && !c.offered_here && !c.elsewhere)
+    const open = all.filter((c) => c.passed_over === null && !c.offered_here)
     const inOrder = [...open.filter((c) => credits.has(c.user_id)), ...open.filter((c) => !credits.has(c.user_id))]
     const left: Candidate[] = []
     for (const c of inOrder) {

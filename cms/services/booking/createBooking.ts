@@ -180,13 +180,20 @@ function checkedStudent(input: CreateBookingInput, user: BookingStudent | null |
   if (!user) throw bookingErrors.userNotFound()
   if (user.seat) throw user.seat.mentorId === input.mentorId ? bookingErrors.alreadyBooked() : bookingErrors.mentorAlreadyBooked()
   if (joiningQueue && user.seatedWithMentor) throw bookingErrors.alreadyBooked()
-  return { email: user.email, name: input.name ?? user.name }
+  // The form's name becomes the account's (saveContact), so this e-mail and every later one greet the same name.
+  return { email: user.email, name: formName(input) ?? user.name }
 }
 
-/** The booking form's name (when the profile has none) and phone go on the profile, once the student has a seat or a place. */
+const formName = (input: CreateBookingInput): string | null => input.name?.trim() || null
+
+/**
+ * The booking form's name and phone go on the account, once the student has a seat or a place:
+ * one name per student (issue 32), the one the mentor, the admin and every e-mail use.
+ */
 async function saveContact(req: PayloadRequest, input: CreateBookingInput, user: { phone: string | null; name: string | null }) {
   const phone = input.phone && input.phone !== user.phone ? input.phone : null
-  const name = input.name && !user.name?.trim() ? input.name : null
+  const typed = formName(input)
+  const name = typed && typed !== user.name?.trim() ? typed : null
   if (!phone && !name) return
   await txQuery(
     req,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { BatchView } from './batches'
+import type { QueueTurn } from './queueTurn'
 import { phoneSchema } from './schemas'
 
 /** The largest id PostgreSQL's `integer` (serial) columns hold; a larger one can match nothing. */
@@ -107,6 +108,8 @@ export type WaitlistEntryView = {
   status: 'waiting' | 'assigned' | 'removed'
   joinedAt: string
   position: number | null
+  /** When a seat can be offered to the student (their own entries only). */
+  turn?: QueueTurn
   /** The student, on the mentor's bookings page only (the mentor and admins). */
   user?: { id: number; name: string | null; email: string | null; phone: string | null }
 }

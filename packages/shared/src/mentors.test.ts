@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
+import { batchStatusLine, mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
 
 describe('mentor profile slugs', () => {
   it('kebab-cases the name and ends with the id', () => {
@@ -29,5 +29,16 @@ describe('mentor profile slugs', () => {
       'priya-2147483648',
     ])
       expect(parseMentorSlug(bad), bad).toBeNull()
+  })
+})
+
+describe('the batch status line', () => {
+  const batch = { id: 1, label: 'February 2027', startsOn: '2027-01-31T18:30:00.000Z', endsOn: '2027-02-27T18:30:00.000Z' }
+  const day = (iso: string) => iso.slice(0, 10)
+  it('a full batch is named, with the next step', () => {
+    expect(batchStatusLine({ open: false, paused: false, seatsLeft: 0, batch }, day)).toBe('February 2027 batch: Full · join the waitlist')
+  })
+  it('an open one gives its start and the seats left', () => {
+    expect(batchStatusLine({ open: true, paused: false, seatsLeft: 1, batch }, day)).toBe('Next batch starts 2027-01-31 · 1 seat left')
   })
 })

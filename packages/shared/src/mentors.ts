@@ -28,7 +28,8 @@ export const seatAction = (seats: Pick<SeatState, 'open'>): SeatAction => (seats
 
 /**
  * The one line that says where a mentor's batch stands, everywhere on the site (cards, lists):
- * "Next batch starts Feb 1, 2027 · 3 seats left", or "Full · join the waitlist".
+ * "Next batch starts Feb 1, 2027 · 3 seats left", or "February 2027 batch: Full · join the waitlist"
+ * (a full state names the batch, issue 32).
  */
 export function batchStatusLine(
   seats: Pick<SeatState, 'open' | 'paused' | 'seatsLeft' | 'batch'>,
@@ -36,7 +37,7 @@ export function batchStatusLine(
 ): string {
   if (!seats.batch) return 'Next batch not scheduled yet · join the waitlist'
   if (seats.paused) return 'Not taking bookings now · join the waitlist'
-  if (!seats.open) return 'Full · join the waitlist'
+  if (!seats.open) return `${seats.batch.label} batch: Full · join the waitlist`
   return `Next batch starts ${format(seats.batch.startsOn)} · ${seats.seatsLeft} ${seats.seatsLeft === 1 ? 'seat' : 'seats'} left`
 }
 

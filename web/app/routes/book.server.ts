@@ -1,5 +1,5 @@
-import { MESSAGES, waitlistJoinedMessage } from '@mentorloop/shared'
-import { getPlanTimeline, getUserBookings } from '~/models/booking.server'
+import { MESSAGES, queueTurnText, waitlistJoinedMessage } from '@mentorloop/shared'
+import { getPlanTimeline, getUserBookings, getUserWaitlist } from '~/models/booking.server'
 import { getBusinessRules, getMentorAvailability } from '~/models/content.server'
 
 /**
@@ -8,13 +8,18 @@ import { getBusinessRules, getMentorAvailability } from '~/models/content.server
  * plan). A lookup that fails only loses the detail, never the answer.
  */
 export async function waitlistedMessage(token: string, userId: number, mentorId: number, position: number | null): Promise<string> {
-  const [mentors, plan, rules] = await Promise.all([
+  const [mentors, plan, rules, queues] = await Promise.all([
     getMentorAvailability().catch(() => []),
     getPlanTimeline(token, userId).catch(() => null),
     getBusinessRules(),
+    getUserWaitlist(token, userId).catch(() => []),
   ])
   const mentorName = mentors.find((m) => m.id === mentorId)?.name
   if (!mentorName) return MESSAGES.WAITLIST_TOKEN
+  // Passed over for the batch that takes students now (a seat elsewhere for those days, a seat
+  // given up in it): the seating's own answer says when their turn comes instead.
+  const turn = queues.find((w) => w.mentorId === mentorId && w.status === 'waiting')?.turn
+  if (turn && turn.when !== 'this-batch') return `You’re on ${mentorName}’s waitlist. Joining is free. ${queueTurnText(turn, position)}`
   return waitlistJoinedMessage({ mentorName, position, holdHours: rules.offerHoldHours, hasPlan: Boolean(plan?.hasActivePlan) })
 }
 

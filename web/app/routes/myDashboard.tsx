@@ -12,6 +12,7 @@ import { CalendarFeedLink } from '~/components/dashboard/CalendarFeedLink'
 import { Notices } from '~/components/dashboard/Notices'
 import { RateMentor } from '~/components/dashboard/RateMentor'
 import { SessionTimes } from '~/components/dashboard/SessionTimes'
+import { NoSeatYet, WaitlistCards } from '~/components/dashboard/Waitlist'
 import { type PlanOption, YourPlan } from '~/components/dashboard/YourPlan'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PrivatePage } from '~/components/PrivatePage'
@@ -505,7 +506,7 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
   // once, instead of "a seat is held for you" above and "you are number 1 in the queue" here.
   const held = new Set(offers.filter((o) => o.kind === 'waitlist').map((o) => o.mentor.id))
   const waiting = waitlist.filter((w) => w.status === 'waiting' && !held.has(w.mentorId))
-  if (active.length === 0 && waiting.length === 0) return <p className="mt-4 text-slate-700">{MESSAGES.NO_UPCOMING_SESSIONS}</p>
+  if (active.length === 0 && waiting.length === 0) return <NoSeatYet />
   return (
     <div className="mt-4 space-y-4">
       {active.length > 0 ? (
@@ -545,38 +546,7 @@ function Upcoming({ bookings, waitlist, offers }: { bookings: BookingView[]; wai
           ))}
         </ul>
       ) : null}
-      {waiting.length > 0 ? (
-        <section aria-labelledby="waitlist-heading">
-          <h3 id="waitlist-heading" className="text-lg font-semibold">
-            Waitlist
-          </h3>
-          <ul className="mt-2 space-y-3">
-            {waiting.map((w) => (
-              <li
-                key={w.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4"
-                data-testid="waitlist-card"
-              >
-                <div>
-                  <p className="font-semibold">{w.mentorName}</p>
-                  <p className="text-sm text-slate-700">
-                    {w.position ? `You are number ${w.position} in the queue.` : 'You are in the queue.'} We will e-mail you when a seat
-                    opens.
-                  </p>
-                </div>
-                <ConfirmAction
-                  confirmKey={`leave-${w.mentorId}`}
-                  trigger="Leave"
-                  title="Leave this waitlist?"
-                  description={`You lose your place in ${w.mentorName}'s queue.`}
-                  confirmLabel="Yes, leave waitlist"
-                  fields={{ intent: 'leave', mentorId: String(w.mentorId) }}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <WaitlistCards waiting={waiting} />
     </div>
   )
 }

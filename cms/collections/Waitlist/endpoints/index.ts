@@ -2,6 +2,7 @@ import { idParamsSchema, MESSAGES, type WaitlistEntryView, waitlistRequestSchema
 import { requireMentorOrAdmin, requireSelfOrAdmin } from '../../../access/guards'
 import { endpoint, json } from '../../../lib/endpoint'
 import { perAccount } from '../../../services/auth/rateLimits'
+import { queueTurns } from '../../../services/batches/queueTurns'
 import { joinWaitlist, leaveWaitlist, listWaitlist } from '../../../services/booking'
 
 /** POST /api/waitlist/add {userId?, mentorId} — join a mentor's waitlist, no plan needed. */
@@ -50,7 +51,7 @@ const view = (e: Awaited<ReturnType<typeof listWaitlist>>[number]): WaitlistEntr
   position: e.position,
 })
 
-/** GET /api/waitlist/user/:id — the student's own waiting entries with their queue positions. */
+/** GET /api/waitlist/user/:id — the student's own waiting entries with their queue positions and when a seat can be offered. */
 export const userWaitlistEndpoint = endpoint({
   path: '/user/:id',
   method: 'get',
@@ -58,8 +59,14 @@ export const userWaitlistEndpoint = endpoint({
   params: idParamsSchema,
   failure: MESSAGES.FAILED_FETCH_WAITLIST,
   handler: async ({ req, user, params }) => {
-    const entries = await listWaitlist(req, { userId: requireSelfOrAdmin(user, params.id) })
-    return { waitlistEntries: entries.map(view) }
+    const userId = requireSelfOrAdmin(user, params.id)
+    const entries = await listWaitlist(req, { userId })
+    const turns = await queueTurns(
+      req,
+      userId,
+      entries.map((e) => e.mentorId),
+    )
+    return { waitlistEntries: entries.map((e) => ({ ...view(e), turn: turns.get(e.mentorId) })) }
   },
 })
 
