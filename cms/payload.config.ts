@@ -11,6 +11,7 @@ import { EmailOutbox } from './collections/EmailOutbox'
 import { Faqs } from './collections/Faqs'
 import { JobFailures } from './collections/JobFailures'
 import { Media } from './collections/Media'
+import { MentorApplications } from './collections/MentorApplications'
 import { Mentors } from './collections/Mentors'
 import { NewsletterSubscribers } from './collections/NewsletterSubscribers'
 import { Notices } from './collections/Notices'
@@ -104,6 +105,7 @@ export default withInternalAccess(
       Pages,
       Media,
       NewsletterSubscribers,
+      MentorApplications,
       EmailOutbox,
       Questions,
       PracticeAnswers,
