@@ -42,6 +42,7 @@ import { reconcilePaymentsTask } from './jobs/reconcile'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
 import { withIndiaTimeDates } from './lib/adminDates'
+import { withYesNoInLists } from './lib/adminLists'
 import { mapApiError } from './lib/apiErrors'
 import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
@@ -117,7 +118,8 @@ export default withInternalAccess(
       JobFailures,
     ]
       .map(withUnusedAuthRoutesClosed)
-      .map(withIndiaTimeDates),
+      .map(withIndiaTimeDates)
+      .map(withYesNoInLists),
     globals: [SiteSettings, BusinessRules],
     endpoints: [
       ...questionBankPaymentEndpoints,

@@ -8,7 +8,8 @@ import { txQuery } from '../../lib/transaction'
 /**
  * What an admin reads before deciding a refund request (the Approve / Reject panel in /admin):
  * the money and dates come from the payment row, never from the browser. Sessions "held" are the
- * sessions of the seat's batch that had started by now: the product records no attendance.
+ * sessions of the seat's batch that had started by now (the product records no attendance); a
+ * cancelled session counts in neither figure (issue 32 counted it as held and scheduled).
  */
 export type RefundRequestSummary = {
   id: number
@@ -69,8 +70,8 @@ export async function refundRequestSummary(req: PayloadRequest, id: number): Pro
                p.id AS payment_id, p.amount, p.status AS payment_status, p.gateway, p.created_at AS paid_at,
                pl.name AS plan_name, pl.sessions_included,
                b.label AS batch_label, b.starts_on, b.ends_on,
-               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.starts_at <= ${at}::timestamptz) AS held,
-               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id) AS scheduled
+               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.status <> 'cancelled' AND s.starts_at <= ${at}::timestamptz) AS held,
+               (SELECT count(*) FROM sessions s WHERE s.batch_id = b.id AND s.status <> 'cancelled') AS scheduled
           FROM refund_requests r
           JOIN payments p ON p.id = r.payment_id
           JOIN users u ON u.id = r.user_id
