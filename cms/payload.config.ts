@@ -11,6 +11,7 @@ import { EmailOutbox } from './collections/EmailOutbox'
 import { Faqs } from './collections/Faqs'
 import { JobFailures } from './collections/JobFailures'
 import { Media } from './collections/Media'
+import { MentorApplications } from './collections/MentorApplications'
 import { Mentors } from './collections/Mentors'
 import { NewsletterSubscribers } from './collections/NewsletterSubscribers'
 import { Notices } from './collections/Notices'
@@ -41,6 +42,7 @@ import { reconcilePaymentsTask } from './jobs/reconcile'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
 import { withIndiaTimeDates } from './lib/adminDates'
+import { withYesNoInLists } from './lib/adminLists'
 import { mapApiError } from './lib/apiErrors'
 import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
 import { databaseAdapter } from './lib/db/adapter'
@@ -105,6 +107,7 @@ const config = withInternalAccess(
       Pages,
       Media,
       NewsletterSubscribers,
+      MentorApplications,
       EmailOutbox,
       Questions,
       PracticeAnswers,
@@ -116,7 +119,8 @@ const config = withInternalAccess(
       JobFailures,
     ]
       .map(withUnusedAuthRoutesClosed)
-      .map(withIndiaTimeDates),
+      .map(withIndiaTimeDates)
+      .map(withYesNoInLists),
     globals: [SiteSettings, BusinessRules],
     endpoints: [
       ...questionBankPaymentEndpoints,

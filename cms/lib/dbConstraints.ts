@@ -9,7 +9,8 @@ import type { PostgresSchemaHook } from '@payloadcms/drizzle/postgres'
  * - a student waits at most once per mentor;
  * - a student is offered a batch's seat at most once;
  * - a mentor has at most one open batch;
- * - a payment pays for at most one seat.
+ * - a payment pays for at most one seat;
+ * - one open mentor application (submitted or under review) per e-mail.
  * The seat limit (confirmed bookings + held offers <= capacity, per batch) and "one seat per
  * student in open batches" are triggers, in hand-written migrations.
  */
@@ -39,6 +40,14 @@ export const addBusinessConstraints: PostgresSchemaHook = ({ schema, extendTable
   extendTable({
     table: schema.tables.batches,
     extraConfig: (t) => ({ oneOpenBatchPerMentor: uniqueIndex('batches_one_open_per_mentor').on(t.mentor).where(sql`status = 'open'`) }),
+  })
+  extendTable({
+    table: schema.tables.mentor_applications,
+    extraConfig: (t) => ({
+      oneOpenApplicationPerEmail: uniqueIndex('mentor_applications_one_open_per_email')
+        .on(t.email)
+        .where(sql`status IN ('submitted', 'under-review')`),
+    }),
   })
   return schema
 }

@@ -28,6 +28,7 @@ const SAMPLES: Record<string, string[]> = {
   'routes/api.revalidate': ['/api/revalidate'],
   'routes/auth.google': ['/auth/google'],
   'routes/auth.google_.callback': ['/auth/google/callback?code=x&state=y'],
+  'routes/become-a-mentor': ['/become-a-mentor', '/become-a-mentor.data'],
   'routes/book': ['/book', '/book.data'],
   'routes/find-mentors': ['/find-mentors', '/find-mentors.data', '/find-mentors?page=2'],
   'routes/healthz': ['/healthz'],

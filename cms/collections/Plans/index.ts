@@ -58,14 +58,17 @@ export const Plans: CollectionConfig = {
           type: 'number',
           required: true,
           min: 0,
-          admin: { description: 'In rupees per period.' },
+          admin: { description: 'In rupees per period.', components: { Cell: '/components/admin/WholeRupeesCell' } },
         },
         {
           name: 'strikePrice',
           label: 'Struck-through price',
           type: 'number',
           min: 0,
-          admin: { description: 'The old price shown crossed out (rupees).' },
+          admin: {
+            description: 'The old price shown crossed out (rupees).',
+            components: { Cell: '/components/admin/WholeRupeesCell' },
+          },
         },
         {
           name: 'currency',

@@ -66,6 +66,8 @@ export const LIMITS = {
   signInStartByAccount: 10 * factor,
   signInCallbackByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   newsletterByIp: 10,
+  /** Mentor applications from one address (the site counts them before it calls the CMS). */
+  mentorApplicationByIp: 5,
 } as const satisfies Record<
   'exchangeByIp' | 'exchangeByAccount' | 'passwordFailuresByIp' | 'passwordFailuresByAccountAndIp' | WriteLimit | SiteLimit,
   number

@@ -8,7 +8,8 @@ import { txQuery } from '../../lib/transaction'
 /**
  * What an admin reads before deciding a refund request (the Approve / Reject panel in /admin):
  * the money and dates come from the payment row, never from the browser. Sessions "held" are the
- * sessions of the seat's batch that had started by now: the product records no attendance.
+ * sessions of the seat's batch that had started by now (the product records no attendance); a
+ * cancelled session counts in neither figure (issue 32 counted it as held and scheduled).
  */
 export type RefundRequestSummary = {
   id: number

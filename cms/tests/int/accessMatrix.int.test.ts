@@ -116,6 +116,17 @@ const ratingOfA = once(async ({ payload, batch, users }: Ctx): Promise<{ id: num
   return { id: Number(row!.id) }
 })
 
+const applicationData = () => ({
+  name: 'Applicant',
+  email: `${unique('applicant')}@test.mentorloop.in`,
+  company: 'Google',
+  role: 'SDE III',
+  years: 6,
+  profileUrl: 'https://www.linkedin.com/in/applicant',
+  topics: 'DSA',
+  why: 'To give back.',
+})
+
 const SPECS: Partial<Record<CollectionSlug, Spec>> = {
   users: {
     allowed: {
@@ -316,6 +327,14 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
     fixture: ({ payload }) => create(payload, 'newsletter-subscribers', { name: 'N', email: `${unique('n')}@test.mentorloop.in` }),
     createBody: () => ({ name: 'N', email: `${unique('n')}@test.mentorloop.in` }),
     patch: { name: 'Edited' },
+  },
+  // Applications come from the site's endpoint only; the team reads and reviews them (issue 35).
+  'mentor-applications': {
+    allowed: { create: NOBODY, list: EDITORS, read: EDITORS, update: EDITORS, delete: ADMIN },
+    fixture: ({ payload }) => create(payload, 'mentor-applications', applicationData()),
+    victim: ({ payload }) => create(payload, 'mentor-applications', applicationData()),
+    createBody: () => applicationData(),
+    patch: { reviewerNotes: 'Edited' },
   },
   batches: {
     allowed: { create: MENTOR_ADMIN, list: MENTOR_ADMIN, read: MENTOR_ADMIN, update: MENTOR_ADMIN, delete: ADMIN },

@@ -1,7 +1,10 @@
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { sql } from '@payloadcms/db-postgres/drizzle'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { txQuery } from '../../lib/transaction'
 import { createBooking, joinWaitlist } from '../../services/booking'
+import { refundRequestSummary } from '../../services/payments/refundDecision'
 import { testPayload } from '../helpers/payload'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import { type RestClient, restClient } from '../helpers/rest'
@@ -143,6 +146,24 @@ describe('refund decisions from the Approve and Reject buttons', () => {
     expect(retry.body.request.status).toBe('approved')
     await runRefundJobs(payload)
     expect((await payload.findByID({ collection: 'refund-requests', id: requestId, overrideAccess: true })).status).toBe('refunded')
+  })
+
+  it('“Sessions held so far” leaves cancelled sessions out of both figures (issue 32)', async () => {
+    const { paymentId, requestId } = await seatedBuyer()
+    const local = await req()
+    const [pay] = await txQuery<{ batch_id: number; mentor_id: number }>(
+      local,
+      sql`SELECT p.batch_id, b.mentor_id FROM payments p JOIN batches b ON b.id = p.batch_id WHERE p.id = ${paymentId}`,
+    )
+    const session = (status: string, hoursFromNow: number, n: number) =>
+      sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
+          VALUES (${`Session ${n}`}, ${pay!.batch_id}, ${pay!.mentor_id}, now() + make_interval(hours => ${hoursFromNow}), 60, ${status}, 0, now(), now())`
+    // Held: one; cancelled before it happened: one; still to come: one.
+    await txQuery(local, session('scheduled', -30, 1))
+    await txQuery(local, session('cancelled', -20, 2))
+    await txQuery(local, session('scheduled', 48, 3))
+    const summary = await refundRequestSummary(local, requestId)
+    expect(summary!.batch).toMatchObject({ sessionsHeld: 1, sessionsScheduled: 2 })
   })
 })
 

@@ -12,7 +12,13 @@ export const SIGN_IN_GUARD_PATH = '/sign-in-guard'
 export const CONTENT_VERSIONS_PATH = '/content-versions'
 
 /** The limits the site asks the CMS to count (windows and maxima live in the CMS). */
-export const SITE_LIMITS = ['signInStartByIp', 'signInStartByAccount', 'signInCallbackByIp', 'newsletterByIp'] as const
+export const SITE_LIMITS = [
+  'signInStartByIp',
+  'signInStartByAccount',
+  'signInCallbackByIp',
+  'newsletterByIp',
+  'mentorApplicationByIp',
+] as const
 export type SiteLimit = (typeof SITE_LIMITS)[number]
 
 export const signInGuardRequestSchema = z.object({

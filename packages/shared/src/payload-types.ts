@@ -82,6 +82,7 @@ export interface Config {
     pages: Page;
     media: Media;
     'newsletter-subscribers': NewsletterSubscriber;
+    'mentor-applications': MentorApplication;
     'email-outbox': EmailOutbox;
     questions: Question;
     'practice-answers': PracticeAnswer;
@@ -114,6 +115,7 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'newsletter-subscribers': NewsletterSubscribersSelect<false> | NewsletterSubscribersSelect<true>;
+    'mentor-applications': MentorApplicationsSelect<false> | MentorApplicationsSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     questions: QuestionsSelect<false> | QuestionsSelect<true>;
     'practice-answers': PracticeAnswersSelect<false> | PracticeAnswersSelect<true>;
@@ -690,6 +692,47 @@ export interface NewsletterSubscriber {
   createdAt: string;
 }
 /**
+ * People who applied on the site’s “Become a mentor” page. Mark one under review while you look at it; an admin accepts it (creating the mentor’s account for Google sign-in and a draft profile) or anyone on the team declines it with a reason, which is e-mailed to the applicant.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mentor-applications".
+ */
+export interface MentorApplication {
+  id: number;
+  name: string;
+  email: string;
+  company: string;
+  role: string;
+  years: number;
+  profileUrl: string;
+  topics: string;
+  why: string;
+  /**
+   * Set by the buttons at the top: Under review, Accepted, Declined.
+   */
+  status: 'submitted' | 'under-review' | 'accepted' | 'declined';
+  /**
+   * The team’s working notes; never shown to the applicant.
+   */
+  reviewerNotes?: string | null;
+  /**
+   * Written in the Decline dialog; e-mailed to the applicant.
+   */
+  declineReason?: string | null;
+  decidedBy?: (number | null) | User;
+  decidedAt?: string | null;
+  /**
+   * The profile the acceptance created or linked (a draft until staff publish it).
+   */
+  mentor?: (number | null) | Mentor;
+  /**
+   * The account the mentor signs in with (Google, with this e-mail).
+   */
+  user?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "email-outbox".
  */
@@ -1118,6 +1161,10 @@ export interface PayloadLockedDocument {
         value: number | NewsletterSubscriber;
       } | null)
     | ({
+        relationTo: 'mentor-applications';
+        value: number | MentorApplication;
+      } | null)
+    | ({
         relationTo: 'email-outbox';
         value: number | EmailOutbox;
       } | null)
@@ -1510,6 +1557,29 @@ export interface MediaSelect<T extends boolean = true> {
 export interface NewsletterSubscribersSelect<T extends boolean = true> {
   name?: T;
   email?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mentor-applications_select".
+ */
+export interface MentorApplicationsSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  company?: T;
+  role?: T;
+  years?: T;
+  profileUrl?: T;
+  topics?: T;
+  why?: T;
+  status?: T;
+  reviewerNotes?: T;
+  declineReason?: T;
+  decidedBy?: T;
+  decidedAt?: T;
+  mentor?: T;
+  user?: T;
   updatedAt?: T;
   createdAt?: T;
 }

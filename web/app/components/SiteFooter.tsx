@@ -54,6 +54,12 @@ export function SiteFooter({ settings }: { settings: FooterSettings | null }) {
         <div>
           <p className="text-lg font-bold text-white">{settings?.siteName ?? 'MentorLoop'}</p>
           {footer?.tagline ? <p className="mt-3 text-sm text-slate-300">{footer.tagline}</p> : null}
+          {/* The supply side's door (issue 35): on every page, whatever the CMS's footer links say. */}
+          <p className="mt-3 text-sm">
+            <a href="/become-a-mentor" className="font-semibold text-white underline hover:no-underline">
+              Become a mentor
+            </a>
+          </p>
           {socials.length ? (
             <ul className="mt-4 flex gap-3" aria-label="Social media">
               {socials.map((s) => (

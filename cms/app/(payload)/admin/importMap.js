@@ -6,6 +6,9 @@ import { default as default_9959fbdda287a580274b0799eaf54053 } from '../../../co
 import { default as default_c1da31f974baa1df1f0d3682f4ce9e82 } from '../../../components/admin/RupeesCell'
 import { default as default_40570c440e5942019338af1176e0c9fb } from '../../../components/admin/RupeesHint'
 import { default as default_532f425d36a56704bd8d032af9ace479 } from '../../../components/admin/RefundDecision'
+import { default as default_ec64df0c78397e08da8645044491a67c } from '../../../components/admin/WholeRupeesCell'
+import { default as default_c8d1c4f19d5eb551c61aa3ef0077b0aa } from '../../../components/admin/YesNoCell'
+import { default as default_ac2dc8498bfe7bd5f3adad1aa836d0be } from '../../../components/admin/MentorApplicationDecision'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -46,6 +49,9 @@ export const importMap = {
   "/components/admin/RupeesCell#default": default_c1da31f974baa1df1f0d3682f4ce9e82,
   "/components/admin/RupeesHint#default": default_40570c440e5942019338af1176e0c9fb,
   "/components/admin/RefundDecision#default": default_532f425d36a56704bd8d032af9ace479,
+  "/components/admin/WholeRupeesCell#default": default_ec64df0c78397e08da8645044491a67c,
+  "/components/admin/YesNoCell#default": default_c8d1c4f19d5eb551c61aa3ef0077b0aa,
+  "/components/admin/MentorApplicationDecision#default": default_ac2dc8498bfe7bd5f3adad1aa836d0be,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
