@@ -2,9 +2,9 @@ import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
+import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue: a database of its own (another file's runner must not take its jobs).
@@ -22,12 +22,7 @@ let staff: TestUser
 let mentorUser: TestUser
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  admin = await createUser(payload, { roles: ['admin'] })
-  staff = await createUser(payload, { roles: ['staff'] })
+  ;({ payload, rest, admin, staff } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'], staff: true }))
   mentorUser = await createUser(payload, { roles: ['mentor'] })
 })
 

@@ -2,10 +2,10 @@ import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+import type { RestClient } from '../helpers/rest'
+import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue and checks what its own jobs did: a database of its own, so another
 // file's runner (with its own test gateway) never takes one of these jobs.
@@ -16,13 +16,7 @@ let rest: RestClient
 let admin: TestUser
 const REASON = "Timing didn't work for me"
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 /**
  * A student who bought a plan through the real flow; returns their payment id. With `seat` (the
