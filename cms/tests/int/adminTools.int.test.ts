@@ -2,7 +2,7 @@ import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBooking, joinWaitlist } from '../../services/booking'
-import { setUpWorld } from '../fixtures'
+import { askRefund, paidStudent, seat, setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
 import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
@@ -30,19 +30,12 @@ const req = () => createLocalReq({}, payload)
 
 /** A student who bought a plan through the real flow and holds a seat with it in a batch that has started, so a refund waits for an admin. */
 async function seatedBuyer(planCode = 'BEGINNER_TECHY') {
-  const student = await createUser(payload, { name: 'Refund Student' })
-  const order = await createOrder(rest, student, planCode)
-  const paid = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(paid.status).toBe(200)
-  const mentor = await createMentor(payload, { capacity: 5 })
-  expect((await createBooking(await req(), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-  await batchStarted(payload, paid.body.payment.id)
-  const asked = await rest.post('/refund-requests/request', {
-    token: student.token,
-    body: { paymentId: paid.body.payment.id, reason: REFUND_REASON_OTHER, feedback: 'The pace was too fast for me.' },
-  })
+  const { student, paymentId } = await paidStudent(planCode, { name: 'Refund Student' })
+  await seat(student, await createMentor(payload, { capacity: 5 }))
+  await batchStarted(payload, paymentId)
+  const asked = await askRefund(student, paymentId, 'The pace was too fast for me.')
   expect(asked.status).toBe(201)
-  return { student, paymentId: paid.body.payment.id as number, requestId: asked.body.id as number }
+  return { student, paymentId, requestId: asked.body.id as number }
 }
 
 const decide = (token: string | null, id: number, body: unknown) => rest.post(`/refund-requests/${id}/decide`, { token, body })

@@ -2,7 +2,7 @@ import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { setUpWorld } from '../fixtures'
+import { paidStudent, seat, setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
 import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
@@ -27,16 +27,12 @@ async function buyer(
   planCode = 'BEGINNER_TECHY',
   opts: { seat?: boolean } = { seat: true },
 ): Promise<{ student: TestUser; paymentId: number }> {
-  const student = await createUser(payload)
-  const order = await createOrder(rest, student, planCode)
-  const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(res.status).toBe(200)
+  const { student, paymentId } = await paidStudent(planCode)
   if (opts.seat) {
-    const mentor = await createMentor(payload, { capacity: 5 })
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-    await batchStarted(payload, res.body.payment.id)
+    await seat(student, await createMentor(payload, { capacity: 5 }))
+    await batchStarted(payload, paymentId)
   }
-  return { student, paymentId: res.body.payment.id }
+  return { student, paymentId }
 }
 
 const ask = (student: TestUser, body: Record<string, unknown>) => rest.post('/refund-requests/request', { token: student.token, body })
