@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { refundRequestSummary } from '../../services/payments/refundDecision'
-import { testPayload } from '../helpers/payload'
+import { askRefund, paidStudent, seat, setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
+import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue: a database of its own (another file's runner must not take its jobs).
@@ -25,12 +25,7 @@ let staff: TestUser
 let mentorUser: TestUser
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  admin = await createUser(payload, { roles: ['admin'] })
-  staff = await createUser(payload, { roles: ['staff'] })
+  ;({ payload, rest, admin, staff } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'], staff: true }))
   mentorUser = await createUser(payload, { roles: ['mentor'] })
 })
 
@@ -38,19 +33,12 @@ const req = () => createLocalReq({}, payload)
 
 /** A student who bought a plan through the real flow and holds a seat with it in a batch that has started, so a refund waits for an admin. */
 async function seatedBuyer(planCode = 'BEGINNER_TECHY') {
-  const student = await createUser(payload, { name: 'Refund Student' })
-  const order = await createOrder(rest, student, planCode)
-  const paid = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(paid.status).toBe(200)
-  const mentor = await createMentor(payload, { capacity: 5 })
-  expect((await createBooking(await req(), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-  await batchStarted(payload, paid.body.payment.id)
-  const asked = await rest.post('/refund-requests/request', {
-    token: student.token,
-    body: { paymentId: paid.body.payment.id, reason: REFUND_REASON_OTHER, feedback: 'The pace was too fast for me.' },
-  })
+  const { student, paymentId } = await paidStudent(planCode, { name: 'Refund Student' })
+  await seat(student, await createMentor(payload, { capacity: 5 }))
+  await batchStarted(payload, paymentId)
+  const asked = await askRefund(student, paymentId, 'The pace was too fast for me.')
   expect(asked.status).toBe(201)
-  return { student, paymentId: paid.body.payment.id as number, requestId: asked.body.id as number }
+  return { student, paymentId, requestId: asked.body.id as number }
 }
 
 const decide = (token: string | null, id: number, body: unknown) => rest.post(`/refund-requests/${id}/decide`, { token, body })

@@ -1,8 +1,8 @@
 import { parseErrorBody } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, type RestResponse, restClient } from '../helpers/rest'
+import { setUpWorld } from '../fixtures'
+import type { RestClient, RestResponse } from '../helpers/rest'
 import { createUser, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -28,9 +28,7 @@ function expectRefusal(res: RestResponse, status: number, code?: string) {
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  admin = await createUser(payload, { roles: ['admin'] })
+  ;({ payload, rest, admin } = await setUpWorld())
   student = await createUser(payload)
 })
 

@@ -6,10 +6,10 @@ import { readAttention } from '../../services/admin/attention'
 import { createBooking } from '../../services/booking'
 import { OUTSIDE_CONFIRMED } from '../../services/mentorHome/overlap'
 import { scheduleSession } from '../../services/mentorHome/scheduleSession'
-import { testPayload } from '../helpers/payload'
+import { resetClock, setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, mapLimit, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import type { RestClient } from '../helpers/rest'
+import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
 
 /**
  * Issue 37: a mentor decides neither who may rate them nor when the refund promise ends
@@ -24,14 +24,9 @@ let payload: Payload
 let api: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  admin = await createUser(payload, { roles: ['admin'] })
-  await findPlan(payload, 'BEGINNER_TECHY')
-})
+beforeAll(async () => ({ payload, rest: api, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
-afterEach(() => vi.useRealTimers())
+afterEach(resetClock)
 
 const tokenOf = (u: TestUser) => tokenNow(payload, u)
 const setClock = (at: number) => {

@@ -14,11 +14,11 @@ import { newRequest, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { flushOutbox, queueOutbox, sendDueEmails, useMailTransportForTests } from '../../notifications/outbox'
 import { REFUNDS_QUEUE } from '../../services/payments/refundAttempts'
-import { testPayload } from '../helpers/payload'
+import { setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder, refundGateway, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
+import type { RestClient } from '../helpers/rest'
 import { runbookSql } from '../helpers/runbook'
-import { createUser, findPlan, type TestUser, unique } from '../helpers/scenarios'
+import { createUser, type TestUser, unique } from '../helpers/scenarios'
 
 // It drains the whole outbox, runs the refunds queue and the minute's tick: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -33,12 +33,7 @@ let admin: TestUser
 
 const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => txQuery<T>(await newRequest(payload), query)
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,24 +1,21 @@
 import { REFUND_REASON_OTHER, setClockOffset } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
-import { createBooking, joinWaitlist } from '../../services/booking'
 import { attemptRefund, claimRefund, retryDueRefunds } from '../../services/payments/refundAttempts'
 import { MAX_REFUND_ATTEMPTS, REFUND_LEASE_MS } from '../../services/payments/refundRetry'
-import { testPayload } from '../helpers/payload'
 import {
-  batchStarted,
-  checkoutBody,
-  createOrder,
-  postWebhook,
-  queuedEmails,
-  refundGateway,
-  runRefundJobs,
-  sandbox,
-  sweepRefunds,
-} from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+  askRefund,
+  mentorWithBatch,
+  paidStudent,
+  type RestClient,
+  resetClock,
+  seat,
+  setUpWorld,
+  type TestUser,
+  waitingFor,
+} from '../fixtures'
+import { batchStarted, postWebhook, queuedEmails, refundGateway, runRefundJobs, sandbox, sweepRefunds } from '../helpers/payments'
 
 // It runs the refunds queue with a gateway that fails on purpose and moves the clock: a database of its own,
 // so no other file's refund job is picked up by this file's runner (or the other way round).
@@ -34,16 +31,11 @@ let payload: Payload
 let rest: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 afterEach(() => {
   setGatewayForTests(null)
-  setClockOffset(0)
+  resetClock()
 })
 
 const later = (ms: number) => setClockOffset(ms)
@@ -54,23 +46,14 @@ const unavailable = () => new GatewayError('Razorpay could not be reached to ref
  * student (with a plan) waiting for that seat, and has asked for a refund.
  */
 async function refundScenario() {
-  const student = await createUser(payload)
-  const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-  const verified = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(verified.status).toBe(200)
-  const paymentId = verified.body.payment.id as number
+  const { student, paymentId } = await paidStudent()
   const payment = await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })
-  const mentor = await createMentor(payload, { capacity: 1 })
-  expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-  const next = await createUser(payload)
-  await givePlan(payload, next)
-  expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
+  const { mentor } = await mentorWithBatch({ capacity: 1 })
+  await seat(student, mentor)
+  await waitingFor(mentor)
   // Started, so the request waits for an admin (before the batch starts it is approved at once).
   await batchStarted(payload, paymentId)
-  const asked = await rest.post('/refund-requests/request', {
-    token: student.token,
-    body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },
-  })
+  const asked = await askRefund(student, paymentId)
   expect(asked.status).toBe(201)
   const requestId = asked.body.id as number
 

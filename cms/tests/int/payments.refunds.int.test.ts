@@ -2,10 +2,10 @@ import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { paidStudent, seat, setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+import type { RestClient } from '../helpers/rest'
+import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue and checks what its own jobs did: a database of its own, so another
 // file's runner (with its own test gateway) never takes one of these jobs.
@@ -16,13 +16,7 @@ let rest: RestClient
 let admin: TestUser
 const REASON = "Timing didn't work for me"
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 /**
  * A student who bought a plan through the real flow; returns their payment id. With `seat` (the
@@ -33,16 +27,12 @@ async function buyer(
   planCode = 'BEGINNER_TECHY',
   opts: { seat?: boolean } = { seat: true },
 ): Promise<{ student: TestUser; paymentId: number }> {
-  const student = await createUser(payload)
-  const order = await createOrder(rest, student, planCode)
-  const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(res.status).toBe(200)
+  const { student, paymentId } = await paidStudent(planCode)
   if (opts.seat) {
-    const mentor = await createMentor(payload, { capacity: 5 })
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-    await batchStarted(payload, res.body.payment.id)
+    await seat(student, await createMentor(payload, { capacity: 5 }))
+    await batchStarted(payload, paymentId)
   }
-  return { student, paymentId: res.body.payment.id }
+  return { student, paymentId }
 }
 
 const ask = (student: TestUser, body: Record<string, unknown>) => rest.post('/refund-requests/request', { token: student.token, body })

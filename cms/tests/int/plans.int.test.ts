@@ -8,9 +8,9 @@ import { createOrderForPlan } from '../../services/payments/createOrderForPlan'
 import { getActivePlan, listActivePlans, planWindow } from '../../services/plans/activePlan'
 import { creditDeadline, expireCredits } from '../../services/plans/credits'
 import { purchaseDecision } from '../../services/plans/purchaseRule'
-import { testPayload } from '../helpers/payload'
+import { setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
+import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** The one definition of "has a plan" (a plan pays for one batch, docs/decisions/069), buying, credits, complimentary grants, and a refused refund. */
@@ -21,13 +21,7 @@ let payload: Payload
 let rest: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  admin = await createUser(payload, { roles: ['admin'] })
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,14 +1,25 @@
-import { DAY_MS, HOUR_MS, REFUND_ARRIVES_WITHIN, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import type { Batch } from '@mentorloop/shared/payload-types'
+import { DAY_MS, REFUND_ARRIVES_WITHIN } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { up as replacePolicies } from '../../migrations/20261129_020000_policies_from_the_rules'
-import { createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import {
+  askRefund,
+  historyOf,
+  mentorWithBatch,
+  paidStudent,
+  type RestClient,
+  resetClock,
+  seat,
+  seatsOf,
+  session1,
+  setNow,
+  setUpWorld,
+  type TestUser,
+  waitingFor,
+} from '../fixtures'
+import { queuedEmails, runRefundJobs } from '../helpers/payments'
+import { createUser, tokenNow } from '../helpers/scenarios'
 
 // It moves the clock into batches and rewrites policy pages: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -17,58 +28,21 @@ let payload: Payload
 let rest: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
-afterEach(() => vi.useRealTimers())
-
-const setNow = (ms: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(ms)
-}
+afterEach(resetClock)
 
 /** A student who paid and is seated in a mentor's open batch (Session 1 on its third day), and one waiting behind them with a plan. */
 async function seated() {
-  const mentor = await createMentor(payload, { capacity: 1 })
-  const student = await createUser(payload)
-  const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-  const paid = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(paid.status).toBe(200)
-  const booked = await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
-  expect(booked.kind).toBe('booked')
-  const next = await createUser(payload)
-  await givePlan(payload, next)
-  expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
-  const batch: Batch = await openBatchOf(payload, mentor)
-  const session1 = Date.parse(batch.startsOn) + 2 * DAY_MS + 4.5 * HOUR_MS
-  const created = await rest.post('/sessions', {
-    token: admin.token,
-    body: { title: 'Session 1', batch: batch.id, startsAt: new Date(session1).toISOString(), durationMinutes: 60 },
-  })
-  expect(created.status).toBe(201)
-  return { mentor, student, next, batch, paymentId: Number(paid.body.payment.id) as number }
+  const { mentor, batch } = await mentorWithBatch({ capacity: 1 })
+  const { student, paymentId } = await paidStudent()
+  await seat(student, mentor)
+  const next = await waitingFor(mentor)
+  await session1(batch, 'rest')
+  return { mentor, student, next, batch, paymentId }
 }
 
-const ask = async (student: TestUser, paymentId: number) =>
-  rest.post('/refund-requests/request', {
-    token: await tokenNow(payload, student),
-    body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Plans changed.' },
-  })
-
-async function historyOf(student: TestUser, paymentId: number) {
-  const res = await rest.get('/payments/history', { token: await tokenNow(payload, student) })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.find((p: { id: number }) => p.id === paymentId)
-}
-
-async function seatsOf(mentorId: number) {
-  const bookings = await payload.find({ collection: 'bookings', where: { mentor: { equals: mentorId } }, overrideAccess: true, depth: 0 })
-  return Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
-}
+const ask = (student: TestUser, paymentId: number) => askRefund(student, paymentId, 'Plans changed.')
 
 describe('one rule before a batch starts (docs/decisions/181)', () => {
   it('a refund of a seat’s payment asked before its batch starts is approved at once and the seat passes on', async () => {

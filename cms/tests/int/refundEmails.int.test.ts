@@ -1,13 +1,21 @@
-import { DAY_MS, HOUR_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import { HOUR_MS } from '@mentorloop/shared'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createBooking } from '../../services/booking'
 import { refundAutomatically } from '../../services/payments/refunds'
 import { expireCredits } from '../../services/plans/credits'
-import { testPayload } from '../helpers/payload'
-import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import {
+  askRefund,
+  mentorWithBatch,
+  paidStudent,
+  type RestClient,
+  reqAs,
+  resetClock,
+  seat,
+  session1,
+  setUpWorld,
+  type TestUser,
+} from '../fixtures'
+import { batchStarted, queuedEmails, runRefundJobs } from '../helpers/payments'
 
 /**
  * One event the student sees is one e-mail (issue 37, docs/decisions/178): for every path a refund
@@ -21,35 +29,20 @@ let payload: Payload
 let rest: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
-afterEach(() => vi.useRealTimers())
+afterEach(resetClock)
 
-const reqFor = () => createLocalReq({}, payload)
+const reqFor = () => reqAs()
 
 /** A student who paid (a credit until a seat uses it); `seat` seats them in a new mentor's open batch. */
 async function buyer(opts: { seat: boolean }) {
-  const student = await createUser(payload)
-  const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-  const paid = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-  expect(paid.status).toBe(200)
-  const paymentId = paid.body.payment.id as number
+  const { student, paymentId } = await paidStudent()
   if (!opts.seat) return { student, paymentId, session1End: null }
-  const mentor = await createMentor(payload, { capacity: 2 })
-  expect((await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-  const batch = await openBatchOf(payload, mentor)
-  const startsAt = Date.parse(batch.startsOn) + 2 * DAY_MS + 4.5 * HOUR_MS
-  await payload.create({
-    collection: 'sessions',
-    data: { title: 'Session 1', batch: batch.id, startsAt: new Date(startsAt).toISOString(), durationMinutes: 60 },
-    overrideAccess: true,
-  })
-  return { student, paymentId, session1End: startsAt + HOUR_MS }
+  const { mentor, batch } = await mentorWithBatch({ capacity: 2 })
+  await seat(student, mentor)
+  const { endsAt } = await session1(batch, 'local')
+  return { student, paymentId, session1End: endsAt }
 }
 
 /** What the outbox holds for the student beyond what it held at `before` (their receipt and the like). */
@@ -58,11 +51,7 @@ async function newMails(student: TestUser, before: number) {
   return all.slice(before).map((m) => m.template)
 }
 
-const ask = async (student: TestUser, paymentId: number) =>
-  rest.post('/refund-requests/request', {
-    token: await tokenNow(payload, student),
-    body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },
-  })
+const ask = (student: TestUser, paymentId: number) => askRefund(student, paymentId)
 
 async function settle(paymentId: number) {
   await runRefundJobs(payload)

@@ -1,78 +1,55 @@
-import { DAY_MS, HOUR_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import type { Batch } from '@mentorloop/shared/payload-types'
+import { HOUR_MS } from '@mentorloop/shared'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
-import { createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
-import { checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs, sweepRefunds } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import { joinWaitlist } from '../../services/booking'
+import {
+  askRefund,
+  historyOf,
+  mentorWithBatch,
+  paidStudent,
+  resetClock,
+  seat,
+  session1,
+  setNow,
+  setUpWorld,
+  type TestUser,
+  waitingFor,
+} from '../fixtures'
+import { queuedEmails, refundGateway, runRefundJobs, sweepRefunds } from '../helpers/payments'
+import { createUser, givePlan } from '../helpers/scenarios'
 
 // It changes the business rules' refund window: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
 let payload: Payload
-let rest: RestClient
-let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
-afterEach(() => vi.useRealTimers())
-
-const setNow = (ms: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(ms)
-}
+afterEach(resetClock)
 
 /** A mentor's batch with Session 1 on its third day, 10:00 IST for 60 minutes; students who paid and are seated in it. */
 async function scene(students: number) {
-  const mentor = await createMentor(payload, { capacity: students })
+  const { mentor, batch } = await mentorWithBatch({ capacity: students })
   const seated: { student: TestUser; paymentId: number }[] = []
   for (let i = 0; i < students; i++) {
-    const student = await createUser(payload)
-    const order = await createOrder(rest, student, 'BEGINNER_TECHY')
-    const res = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
-    expect(res.status).toBe(200)
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
-    seated.push({ student, paymentId: res.body.payment.id })
+    const paid = await paidStudent()
+    await seat(paid.student, mentor)
+    seated.push(paid)
   }
-  const batch: Batch = await openBatchOf(payload, mentor)
-  const startsAt = Date.parse(batch.startsOn) + 2 * DAY_MS + 4.5 * HOUR_MS
-  const created = await rest.post('/sessions', {
-    token: admin.token,
-    body: { title: 'Session 1', batch: batch.id, startsAt: new Date(startsAt).toISOString(), durationMinutes: 60 },
-  })
-  expect(created.status).toBe(201)
-  return { mentor, seated, batch, session1End: startsAt + HOUR_MS }
+  const { endsAt } = await session1(batch, 'rest')
+  return { mentor, seated, batch, session1End: endsAt }
 }
 
-const tokenOf = (u: TestUser) => tokenNow(payload, u)
+const ask = (student: TestUser, paymentId: number) => askRefund(student, paymentId)
 
-const ask = async (student: TestUser, paymentId: number) =>
-  rest.post('/refund-requests/request', {
-    token: await tokenOf(student),
-    body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Not for me.' },
-  })
-
-async function caseOf(student: TestUser, paymentId: number) {
-  const res = await rest.get('/payments/history', { token: await tokenOf(student) })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.find((p: { id: number }) => p.id === paymentId).refundCase
-}
+const caseOf = async (student: TestUser, paymentId: number) => (await historyOf(student, paymentId)).refundCase
 
 describe('the refund promise', () => {
   it('inside the window after Session 1 ends: approved at once, refunded, seat released to the queue, the student told', async () => {
     const { mentor, seated, session1End } = await scene(1)
     const { student, paymentId } = seated[0]!
-    const next = await createUser(payload)
-    await givePlan(payload, next)
-    expect((await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })).assigned).toBe(false)
+    const next = await waitingFor(mentor)
 
     // Before the batch starts, a refund would be approved at once too (docs/decisions/181).
     expect(await caseOf(student, paymentId)).toMatchObject({ kind: 'before-batch', windowHours: 72 })

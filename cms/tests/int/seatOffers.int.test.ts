@@ -2,8 +2,8 @@ import type { Mentor } from '@mentorloop/shared/payload-types'
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { resetClock, setUpWorld } from '../fixtures'
+import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** Held seats under load and bad input on batches and offers: refused with a 4xx, nothing written. */
@@ -11,13 +11,9 @@ let payload: Payload
 let api: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest: api, admin } = await setUpWorld()))
 
-afterEach(() => vi.useRealTimers())
+afterEach(resetClock)
 
 const req = () => createLocalReq({}, payload)
 

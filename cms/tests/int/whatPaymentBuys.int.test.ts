@@ -3,10 +3,10 @@ import { createLocalReq, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { creditDeadline } from '../../services/plans/credits'
-import { testPayload } from '../helpers/payload'
+import { setUpWorld } from '../fixtures'
 import { checkoutBody, queuedEmails } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import type { RestClient } from '../helpers/rest'
+import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * What a payment buys, said before paying and repeated after (docs/decisions/183): the checkout's
@@ -18,12 +18,7 @@ let payload: Payload
 let rest: RestClient
 let admin: TestUser
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 const req = () => createLocalReq({}, payload)
 

@@ -1,28 +1,18 @@
-import {
-  formatDate,
-  isCompletePaymentResponse,
-  MESSAGES,
-  QB_BANNER_MS,
-  type QbCreateOrderResponse,
-  type QbSubscriptionStatus,
-  qbCreateOrderSchema,
-} from '@mentorloop/shared'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { formatDate, isCompletePaymentResponse, MESSAGES, QB_BANNER_MS } from '@mentorloop/shared'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanCard } from '~/components/PlanCard'
 import { PrivatePage } from '~/components/PrivatePage'
 import { Confetti } from '~/components/questionBank/Confetti'
-import { Spinner } from '~/components/questionBank/Spinner'
+import { CurrentPlan, VisitorIntro } from '~/components/questionBank/CurrentPlan'
 import { type Banner, StatusBanner } from '~/components/questionBank/StatusBanner'
-import { CmsError, cmsUnavailable } from '~/models/cms.server'
-import { getPlans } from '~/models/content.server'
-import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
-import { getOptionalSession, NO_STORE, requireUser } from '~/utils/auth.server'
+import { type ActionResult, bannerFrom } from '~/components/questionBank/subscription'
+import { NO_STORE } from '~/utils/auth.server'
 import { type CheckoutSuccess, openCheckout } from '~/utils/checkout.client'
-import { logger } from '~/utils/logger.server'
 import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
+import { loadSubscription, subscriptionAction } from './question-bank.subscription.server'
 
 /**
  * The question-bank subscription screen (docs/spec.md §2, §4, §8): current plan and expiry, the
@@ -33,102 +23,14 @@ import { useCheckoutScript, waitForCheckout } from '~/utils/useCheckoutScript'
  */
 export const meta: MetaFunction = () => [{ title: 'Question bank subscription · MentorLoop' }]
 
-const FREE_STATUS: QbSubscriptionStatus = { currentPlan: 'Free', planCode: 'QB_FREE', isActive: false, expiryDate: null }
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getOptionalSession(request).catch(() => {
-    // Signed in, but the CMS cannot say as whom: an outage, not a visitor.
-    throw cmsUnavailable()
-  })
-  if (!session) {
-    const plans = await getPlans('question-bank').catch(() => null)
-    return data({ signedIn: false as const, status: FREE_STATUS, statusFailed: false, plans }, { headers: NO_STORE })
-  }
-  const { token } = session
-  const [status, plans] = await Promise.all([
-    getSubscriptionStatus(token).catch((error: unknown) => {
-      // docs/spec.md: the server's error is only logged; the student reads the spec's sentence.
-      logger.warn({ msg: 'Question-bank plan status failed', err: error })
-      return null
-    }),
-    getPlans('question-bank').catch(() => null),
-  ])
-  return data({ signedIn: true as const, status: status ?? FREE_STATUS, statusFailed: status === null, plans }, { headers: NO_STORE })
+  return loadSubscription(request)
 }
 
 export const headers = () => NO_STORE
 
-type ActionResult =
-  | { intent: 'subscribe'; order: QbCreateOrderResponse; error?: undefined }
-  | { intent: 'verify'; ok: true; message: string; error?: undefined }
-  | { intent: 'free'; info: string; error?: undefined }
-  | { intent: string; error: string }
-
-/** One status for a student on Free (not a red "No active subscription!" beside "Free"). */
-const FREE_PLAN_STATUS = 'Free plan: a sample of previous-year questions, no expiry.'
-
-const NEEDS_JAVASCRIPT = 'The payment window needs JavaScript. Please enable it and try again.'
-
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-
-  if (intent === 'subscribe') {
-    // The checkout widget is JavaScript; without it an order would only sit unpaid.
-    if (form.get('js') !== '1') return data<ActionResult>({ intent, error: NEEDS_JAVASCRIPT }, { status: 400 })
-    const parsed = qbCreateOrderSchema.safeParse({ planType: form.get('planType') })
-    if (!parsed.success)
-      return data<ActionResult>({ intent, error: parsed.error.issues[0]?.message ?? MESSAGES.QB_INITIATE_FAILED }, { status: 400 })
-    try {
-      const order = await createQuestionBankOrder(token, parsed.data.planType)
-      return data<ActionResult>({ intent, order })
-    } catch (error) {
-      // "Already purchased" is worth saying as the CMS says it; anything else is the spec's text.
-      const message = error instanceof CmsError && error.status === 409 ? error.message : MESSAGES.QB_INITIATE_FAILED
-      return data<ActionResult>(
-        { intent, error: message },
-        { status: error instanceof CmsError && error.status < 500 ? error.status : 502 },
-      )
-    }
-  }
-
-  if (intent === 'verify') {
-    const fields = {
-      razorpay_payment_id: form.get('razorpay_payment_id'),
-      razorpay_order_id: form.get('razorpay_order_id'),
-      razorpay_signature: form.get('razorpay_signature'),
-    }
-    // docs/spec.md §5: a missing field means no verification call at all.
-    if (!isCompletePaymentResponse(fields))
-      return data<ActionResult>({ intent, error: MESSAGES.QB_INVALID_PAYMENT_RESPONSE }, { status: 400 })
-    try {
-      await verifyQuestionBankPayment(token, fields)
-      return data<ActionResult>({ intent, ok: true, message: MESSAGES.QB_SUCCESS })
-    } catch {
-      return data<ActionResult>({ intent, error: MESSAGES.QB_VERIFICATION_FAILED }, { status: 400 })
-    }
-  }
-
-  if (intent === 'free') {
-    // Free costs nothing, so no order: a paid plan simply runs to its end and Free follows;
-    // a student on Free goes straight to practice.
-    const status = await getSubscriptionStatus(token).catch(() => null)
-    if (!status) return data<ActionResult>({ intent, error: MESSAGES.QB_STATUS_FAILED }, { status: 502 })
-    if (!(status.isActive && status.expiryDate)) throw redirect('/question-bank/practice')
-    const info = `Your ${status.currentPlan} plan is paid until ${formatDate(status.expiryDate)}; after that you return to Free automatically.`
-    return data<ActionResult>({ intent, info })
-  }
-
-  return data<ActionResult>({ intent, error: 'Unknown action.' }, { status: 400 })
-}
-
-function bannerFrom(result: ActionResult | undefined): Banner | null {
-  if (!result) return null
-  if (result.error) return { kind: 'error', text: result.error }
-  if ('info' in result) return { kind: 'info', text: result.info }
-  if ('ok' in result) return { kind: 'success', text: result.message }
-  return null
+  return subscriptionAction(request)
 }
 
 const buttonClass = 'block w-full rounded-lg px-4 py-2.5 text-center font-semibold disabled:cursor-not-allowed disabled:opacity-60'
@@ -250,50 +152,7 @@ export default function QuestionBankSubscription() {
         <StatusBanner banner={banner} onClose={() => setBanner(null)} />
       </div>
 
-      {signedIn ? null : (
-        <section aria-labelledby="qb-visitor" className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6" data-testid="qb-visitor">
-          <h2 id="qb-visitor" className="text-lg font-semibold">
-            Practise previous-year placement questions
-          </h2>
-          <p className="mt-1 text-slate-700">
-            Start with Free, or take Plus for the full bank with topic-wise questions and video and toppers’ solutions. Sign in with your
-            Google account when you subscribe or start practising.
-          </p>
-        </section>
-      )}
-      {signedIn ? (
-        <section
-          aria-labelledby="current-plan"
-          className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
-          data-testid="qb-status"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <h2 id="current-plan" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-                Current plan
-              </h2>
-              <p className="mt-1 text-2xl font-bold" data-testid="qb-current-plan">
-                {status.currentPlan || 'Free'}
-              </p>
-              {status.isActive && status.expiryDate ? (
-                <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                  Expires on: {formatDate(status.expiryDate)}
-                </p>
-              ) : (
-                <p className="mt-1 text-slate-700" data-testid="qb-expiry">
-                  {FREE_PLAN_STATUS}
-                </p>
-              )}
-            </div>
-            {busy ? <Spinner label="Working on it…" /> : null}
-          </div>
-          <p className="mt-4">
-            <Link to="/question-bank/practice" className="font-semibold text-brand-700 underline hover:text-brand-900">
-              Practise questions
-            </Link>
-          </p>
-        </section>
-      ) : null}
+      {signedIn ? <CurrentPlan status={status} busy={busy} /> : <VisitorIntro />}
 
       <section aria-labelledby="qb-plans" className="mt-10">
         <h2 id="qb-plans" className="text-2xl font-bold">
