@@ -30,6 +30,7 @@ import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
 import { calendarEndpoints } from './endpoints/calendar'
+import { insightsCsvEndpoint } from './endpoints/insights'
 import { mentorHomeEndpoints } from './endpoints/mentorHome'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { contentVersionsEndpoint, signInGuardEndpoint } from './endpoints/sharedState'
@@ -69,6 +70,11 @@ export default withInternalAccess(
         graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
         // What needs an admin's attention, above the collection cards (admins only; docs/decisions/068).
         beforeDashboard: ['/components/admin/AttentionDashboard'],
+        // Insights (issue 35, docs/decisions/199): admins and marketing staff; money views for admins.
+        beforeNavLinks: ['/components/admin/insights/InsightsNavLink'],
+        views: {
+          insights: { Component: '/components/admin/insights/InsightsView', path: '/insights', meta: { title: 'Insights' } },
+        },
       },
       // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
       // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
@@ -121,6 +127,7 @@ export default withInternalAccess(
       ...questionBankPaymentEndpoints,
       ...mentorHomeEndpoints,
       ...calendarEndpoints,
+      insightsCsvEndpoint,
       testClockEndpoint,
       signInGuardEndpoint,
       contentVersionsEndpoint,
