@@ -42,6 +42,8 @@ async function chartShots(page: Page, views: string[]) {
 }
 
 test('an admin sees every view with a chart and its table, filters them, and downloads a CSV', async ({ page }) => {
+  // Two full-page and fourteen chart screenshots, and axe twice: more work than one page check.
+  test.setTimeout(120_000)
   await signInToAdmin(page, ADMIN)
   await openInsights(page)
   for (const title of ALL) {
@@ -88,7 +90,7 @@ test('an admin sees every view with a chart and its table, filters them, and dow
 
   // Months the wrong way round: the reason, and the default range instead.
   await page.goto(`${CMS_URL()}/admin/insights?from=${last}&to=${first}`)
-  await expect(page.getByRole('alert')).toContainText('The first month must not be after the last month.')
+  await expect(page.locator('.ml-insights__error')).toContainText('The first month must not be after the last month.')
 })
 
 test('the filters work without JavaScript', async ({ browser }) => {
