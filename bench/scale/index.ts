@@ -430,7 +430,10 @@ const bench: Bench = async () => {
       ratio: insightsRatio,
       ratios: insightsRatios,
       target: INSIGHTS_VS_LIST_TARGET,
-      met: insightsRatio <= INSIGHTS_VS_LIST_TARGET,
+      // No figure without requests: a round where either page answered nothing meets nothing.
+      met:
+        insightsRatio <= INSIGHTS_VS_LIST_TARGET &&
+        rounds.every((round) => round.get(INSIGHTS_ROW)!.requests.total > 0 && round.get(INSIGHTS_LIST_ROW)!.requests.total > 0),
     }
 
     // Issue 36, item 8 (docs/decisions/136): the admin's pages at size, one at a time, and beside students.
