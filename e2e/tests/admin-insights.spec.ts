@@ -71,13 +71,13 @@ test('an admin sees every view with a chart and its table, filters them, and dow
 
   // Filters: one mentor, three months. The form is a GET: the choice is in the address.
   await page.setViewportSize({ width: 1280, height: 900 })
-  const mentor = page.getByLabel('Mentor')
+  const mentor = page.locator('#ml-insights-mentor')
   const firstMentor = (await mentor.locator('option').nth(1).textContent())!.trim()
   await mentor.selectOption({ label: firstMentor })
-  const last = await page.getByLabel('Last month').inputValue()
+  const last = await page.locator('#ml-insights-to').inputValue()
   const [y, m] = last.split('-').map(Number)
   const first = m! > 2 ? `${y}-${String(m! - 2).padStart(2, '0')}` : `${y! - 1}-${String(m! + 10).padStart(2, '0')}`
-  await page.getByLabel('First month').fill(first)
+  await page.locator('#ml-insights-from').fill(first)
   await page.getByRole('button', { name: 'Show' }).click()
   await page.waitForURL(/\/admin\/insights\?/)
   const url = new URL(page.url())
@@ -106,7 +106,7 @@ test('the filters work without JavaScript', async ({ browser }) => {
     const plain = await noJs.newPage()
     await plain.goto(`${CMS_URL()}/admin/insights`)
     await expect(plain.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible()
-    await plain.getByLabel('Plan').selectOption('PLACEMENT_FOCUSED')
+    await plain.locator('#ml-insights-plan').selectOption('PLACEMENT_FOCUSED')
     await plain.getByRole('button', { name: 'Show' }).click()
     await plain.waitForURL(/plan=PLACEMENT_FOCUSED/)
     await expect(plain.getByText(', plan PLACEMENT_FOCUSED.')).toBeVisible()
