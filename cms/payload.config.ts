@@ -31,6 +31,7 @@ import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Waitlist } from './collections/Waitlist'
 import { calendarEndpoints } from './endpoints/calendar'
+import { insightsCsvEndpoint } from './endpoints/insights'
 import { mentorHomeEndpoints } from './endpoints/mentorHome'
 import { questionBankPaymentEndpoints } from './endpoints/questionBankPayment'
 import { contentVersionsEndpoint, signInGuardEndpoint } from './endpoints/sharedState'
@@ -72,6 +73,11 @@ const config = withInternalAccess(
         graphics: { Logo: '/components/admin/Logo', Icon: '/components/admin/Icon' },
         // What needs an admin's attention, above the collection cards (admins only; docs/decisions/068).
         beforeDashboard: ['/components/admin/AttentionDashboard'],
+        // Insights (issue 35, docs/decisions/199): admins and marketing staff; money views for admins.
+        beforeNavLinks: ['/components/admin/insights/InsightsNavLink'],
+        views: {
+          insights: { Component: '/components/admin/insights/InsightsView', path: '/insights', meta: { title: 'Insights' } },
+        },
       },
       // Staff see unsaved and draft edits on the real site before publishing: the admin frames the
       // site and posts the form's values to it (web/app/utils/live-preview.ts merges them).
@@ -126,6 +132,7 @@ const config = withInternalAccess(
       ...questionBankPaymentEndpoints,
       ...mentorHomeEndpoints,
       ...calendarEndpoints,
+      insightsCsvEndpoint,
       testClockEndpoint,
       signInGuardEndpoint,
       contentVersionsEndpoint,

@@ -1,7 +1,7 @@
 import { default as default_9c48d3bafa65884a2a79be9f0e548f37 } from '../../../components/admin/GrantPlan'
 import { default as default_24d736a12c5b5857e4243581f73c2e32 } from '../../../components/admin/IstDateCell'
-import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../components/admin/IstDocumentDates'
 import { default as default_4facfb50bf3f15c1cd32682b5e0b4f8d } from '../../../components/admin/IstDateHint'
+import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../components/admin/IstDocumentDates'
 import { default as default_9959fbdda287a580274b0799eaf54053 } from '../../../components/admin/BatchSessions'
 import { default as default_c1da31f974baa1df1f0d3682f4ce9e82 } from '../../../components/admin/RupeesCell'
 import { default as default_40570c440e5942019338af1176e0c9fb } from '../../../components/admin/RupeesHint'
@@ -36,15 +36,17 @@ import { default as default_411d5720d4444500439bcf153313ff17 } from '../../../co
 import { default as default_dfe4008080d895d460898c3a6155e9ba } from '../../../components/admin/Icon'
 import { default as default_91a09b539d3c86b0aebf520e7564ce08 } from '../../../components/admin/Logo'
 import { default as default_c56b6fd5e3e1e9869501e3b55e63be30 } from '../../../components/admin/AttentionDashboard'
+import { default as default_3f36e0f42b0c5eab66503e3b97a7da68 } from '../../../components/admin/insights/InsightsNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { default as default_daa64d11034908fbb26843f5bbaf7fe7 } from '../../../components/admin/insights/InsightsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/admin/GrantPlan#default": default_9c48d3bafa65884a2a79be9f0e548f37,
   "/components/admin/IstDateCell#default": default_24d736a12c5b5857e4243581f73c2e32,
-  "/components/admin/IstDocumentDates#default": default_dcb7a29b4398ac7b9ae2155d8372496c,
   "/components/admin/IstDateHint#default": default_4facfb50bf3f15c1cd32682b5e0b4f8d,
+  "/components/admin/IstDocumentDates#default": default_dcb7a29b4398ac7b9ae2155d8372496c,
   "/components/admin/BatchSessions#default": default_9959fbdda287a580274b0799eaf54053,
   "/components/admin/RupeesCell#default": default_c1da31f974baa1df1f0d3682f4ce9e82,
   "/components/admin/RupeesHint#default": default_40570c440e5942019338af1176e0c9fb,
@@ -79,6 +81,8 @@ export const importMap = {
   "/components/admin/Icon#default": default_dfe4008080d895d460898c3a6155e9ba,
   "/components/admin/Logo#default": default_91a09b539d3c86b0aebf520e7564ce08,
   "/components/admin/AttentionDashboard#default": default_c56b6fd5e3e1e9869501e3b55e63be30,
+  "/components/admin/insights/InsightsNavLink#default": default_3f36e0f42b0c5eab66503e3b97a7da68,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "/components/admin/insights/InsightsView#default": default_daa64d11034908fbb26843f5bbaf7fe7,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

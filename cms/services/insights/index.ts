@@ -1,0 +1,5 @@
+export { insightCsv } from './csv'
+export * from './filters'
+export * from './page'
+export * from './queries'
+export * from './views'
