@@ -1,10 +1,11 @@
 import { default as default_9c48d3bafa65884a2a79be9f0e548f37 } from '../../../components/admin/GrantPlan'
 import { default as default_24d736a12c5b5857e4243581f73c2e32 } from '../../../components/admin/IstDateCell'
-import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../components/admin/IstDocumentDates'
 import { default as default_4facfb50bf3f15c1cd32682b5e0b4f8d } from '../../../components/admin/IstDateHint'
+import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../components/admin/IstDocumentDates'
 import { default as default_9959fbdda287a580274b0799eaf54053 } from '../../../components/admin/BatchSessions'
 import { default as default_c1da31f974baa1df1f0d3682f4ce9e82 } from '../../../components/admin/RupeesCell'
 import { default as default_40570c440e5942019338af1176e0c9fb } from '../../../components/admin/RupeesHint'
+import { default as default_4a5f22c013534f565ca9d375f4ce5a74 } from '../../../components/admin/DiscountHint'
 import { default as default_532f425d36a56704bd8d032af9ace479 } from '../../../components/admin/RefundDecision'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -40,11 +41,12 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/components/admin/GrantPlan#default": default_9c48d3bafa65884a2a79be9f0e548f37,
   "/components/admin/IstDateCell#default": default_24d736a12c5b5857e4243581f73c2e32,
-  "/components/admin/IstDocumentDates#default": default_dcb7a29b4398ac7b9ae2155d8372496c,
   "/components/admin/IstDateHint#default": default_4facfb50bf3f15c1cd32682b5e0b4f8d,
+  "/components/admin/IstDocumentDates#default": default_dcb7a29b4398ac7b9ae2155d8372496c,
   "/components/admin/BatchSessions#default": default_9959fbdda287a580274b0799eaf54053,
   "/components/admin/RupeesCell#default": default_c1da31f974baa1df1f0d3682f4ce9e82,
   "/components/admin/RupeesHint#default": default_40570c440e5942019338af1176e0c9fb,
+  "/components/admin/DiscountHint#default": default_4a5f22c013534f565ca9d375f4ce5a74,
   "/components/admin/RefundDecision#default": default_532f425d36a56704bd8d032af9ace479,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
