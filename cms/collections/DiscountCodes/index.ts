@@ -1,10 +1,10 @@
-import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from '@mentorloop/shared'
+import { DISCOUNT_CODE_PATTERN, formatRupees, normalizeDiscountCode, paiseToRupees } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { isEditor } from '../../access/isEditor'
 import { revalidateAfterChange, revalidateAfterDelete } from '../../lib/revalidateSite'
-import { MAX_PERCENT_OFF } from '../../services/offers/discount'
+import { LEAST_AMOUNT_PAISE, MAX_PERCENT_OFF } from '../../services/offers/discount'
 import { quoteEndpoint } from './endpoints/quote'
 import { countUses } from './hooks/countUses'
 
@@ -87,7 +87,7 @@ export const DiscountCodes: CollectionConfig = {
           min: 1,
           admin: {
             condition: (data) => data?.kind === 'flat',
-            description: 'In rupees, like a plan’s price. A plan never costs less than ₹1 with it.',
+            description: `In rupees, like a plan’s price. A plan never costs less than ${formatRupees(paiseToRupees(LEAST_AMOUNT_PAISE))} with it.`,
           },
           validate: (value: unknown, { siblingData }: { siblingData: { kind?: string } }) =>
             siblingData?.kind !== 'flat' || (typeof value === 'number' && value >= 1) || 'Give the rupees off (at least 1).',
