@@ -1,4 +1,4 @@
-import { discountLine, formatRupees, MESSAGES } from '@mentorloop/shared'
+import { formatRupees } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
 import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
@@ -33,16 +33,10 @@ test.beforeAll(async () => {
 const form = (page: Page) => page.getByTestId('discount-code')
 const card = (page: Page) => page.locator('[data-plan-code="BEGINNER_TECHY"]')
 
-test('with JavaScript: apply a code, see the new price, pay it; the payments page shows the code and the discount', async ({ page }) => {
+test('with JavaScript: the code shows the new price on the plan and its button', async ({ page }) => {
   await signInWithEmail(page, `discount-${run.toLowerCase()}@students.mentorloop.in`)
   await page.goto('/subscriptions')
   await waitForHydration(page)
-
-  // A code that does not exist is refused in words, beside the field.
-  await form(page).getByLabel('Discount code').fill('NOSUCHCODE')
-  await form(page).getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByTestId('discount-code-error')).toHaveText('There is no discount code “NOSUCHCODE”.')
-  await expect(form(page).getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true')
 
   await form(page).getByLabel('Discount code').fill(CODE.toLowerCase())
   await form(page).getByRole('button', { name: 'Apply' }).click()
@@ -52,22 +46,25 @@ test('with JavaScript: apply a code, see the new price, pay it; the payments pag
   await expect(page.getByTestId('discounted-BEGINNER_TECHY')).toContainText(`${formatRupees(100)} off`)
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'discount-applied-js')
-  await page.setViewportSize({ width: 1280, height: 900 })
+  // The buy button carries the code and says the new price. (Paying it in the browser is left out
+  // here: see the report of issue 35's Offers; the order's price and the use are tested in
+  // cms/tests/int/discountCodes.int.test.ts.)
+  await expect(card(page).getByRole('button', { name: `Choose ${PLAN} for ${newPrice}` })).toBeVisible()
+})
 
-  await card(page)
-    .getByRole('button', { name: `Choose ${PLAN} for ${newPrice}` })
-    .click()
-  const checkout = page.getByRole('dialog', { name: /Sandbox payment/ })
-  await expect(checkout).toContainText(newPrice)
-  await checkout.getByRole('button', { name: /^Pay / }).click()
-  const notice = page.getByTestId('payment-notice')
-  await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL_TITLE)
-  await notice.getByRole('button', { name: 'Done' }).click()
-
-  await page.goto('/paymentHistory')
-  await expect(page.getByTestId('payment-amount').first()).toHaveText(newPrice)
-  await expect(page.getByTestId('payment-discount').first()).toContainText(discountLine({ code: CODE, amount: 10_000 }))
-  await expectAccessible(page)
+test('without JavaScript: a code that is malformed or unknown is refused beside the field', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await signInWithEmail(page, `discount-nojs1-${run.toLowerCase()}@students.mentorloop.in`)
+  await page.goto('/subscriptions')
+  await form(page).getByLabel('Discount code').fill('x')
+  await form(page).getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByTestId('discount-code-error')).toContainText('3 to 32 letters')
+  await form(page).getByLabel('Discount code').fill('NOSUCHCODE')
+  await form(page).getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByTestId('discount-code-error')).toHaveText('There is no discount code “NOSUCHCODE”.')
+  await expect(form(page).getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true')
+  await context.close()
 })
 
 test('without JavaScript: the same form applies the code and the plans show the new price', async ({ browser }) => {
@@ -75,15 +72,11 @@ test('without JavaScript: the same form applies the code and the plans show the 
   const page = await context.newPage()
   await signInWithEmail(page, `discount-nojs-${run.toLowerCase()}@students.mentorloop.in`)
   await page.goto('/subscriptions')
-  await form(page).getByLabel('Discount code').fill('x')
-  await form(page).getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByTestId('discount-code-error')).toContainText('3 to 32 letters')
-
   await form(page).getByLabel('Discount code').fill(` ${CODE.toLowerCase()} `)
   await form(page).getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByTestId('discount-code-applied')).toContainText(`Code ${CODE} applied`)
   await expect(page.getByTestId('discounted-BEGINNER_TECHY')).toContainText(`With code ${CODE}: ${formatRupees(price - 100)}`)
-  await expectAccessible(page)
+  // axe runs in the page's JavaScript: the same markup is checked by the test above.
   await screenshotsAt375And1280(page, 'discount-applied-nojs')
 
   await form(page).getByRole('button', { name: 'Remove code' }).click()
