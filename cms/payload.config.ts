@@ -7,6 +7,8 @@ import { checkRole } from './access/checkRole'
 import { JOBS_ACCESS, KV_ACCESS, withInternalAccess } from './access/internalCollections'
 import { Batches } from './collections/Batches'
 import { Bookings } from './collections/Bookings'
+import { DiscountCodes } from './collections/DiscountCodes'
+import { DiscountCodeUses } from './collections/DiscountCodeUses'
 import { EmailOutbox } from './collections/EmailOutbox'
 import { Faqs } from './collections/Faqs'
 import { JobFailures } from './collections/JobFailures'
@@ -106,6 +108,8 @@ const config = withInternalAccess(
       Waitlist,
       SeatOffers,
       Payments,
+      DiscountCodes,
+      DiscountCodeUses,
       PaymentEvents,
       RefundRequests,
       Faqs,

@@ -24,6 +24,7 @@ import * as migration_20261129_015508_next_seat_choice from './20261129_015508_n
 import * as migration_20261129_020000_policies_from_the_rules from './20261129_020000_policies_from_the_rules'
 import * as migration_20261129_020124_feed_token_hash from './20261129_020124_feed_token_hash'
 import * as migration_20261129_030000_merged_schema_snapshot from './20261129_030000_merged_schema_snapshot'
+import * as migration_20261129_045021_discount_codes from './20261129_045021_discount_codes'
 import * as migration_20261129_050000_insights_indexes from './20261129_050000_insights_indexes'
 import * as migration_20261129_060000_mentor_applications from './20261129_060000_mentor_applications'
 
@@ -157,6 +158,11 @@ export const migrations = [
     up: migration_20261129_030000_merged_schema_snapshot.up,
     down: migration_20261129_030000_merged_schema_snapshot.down,
     name: '20261129_030000_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261129_045021_discount_codes.up,
+    down: migration_20261129_045021_discount_codes.down,
+    name: '20261129_045021_discount_codes',
   },
   {
     up: migration_20261129_050000_insights_indexes.up,

@@ -38,6 +38,8 @@ export const NEVER: { name: string; pattern: RegExp; example: string; instead: s
     example: `label: 'Subscription Ends'`,
     instead: 'Covers until / Pays for',
   },
+  // Issue 35: what a student types at checkout is a discount code (docs/vocabulary.md, decision 195).
+  { name: 'coupon', pattern: /["'`>][^"'`<]*\b(?:coupons?|promo ?codes?)\b/i, example: `label: 'Apply coupon'`, instead: 'discount code' },
   { name: 'per month', pattern: /["'`>][^"'`<]*(?:\/\s?month\b|\bper month\b)/i, example: `<span>/ month</span>`, instead: 'per batch' },
   { name: 'Refund Initiated', pattern: /\bRefund Initiated\b/i, example: `title="Refund Initiated ✅"`, instead: 'Refund requested' },
   {

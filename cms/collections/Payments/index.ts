@@ -111,6 +111,25 @@ export const Payments: CollectionConfig = {
       admin: { description: 'The held seat this purchase claims, if any.', readOnly: true },
     },
     {
+      // The discount code the order was made with (services/offers, decision 195): the code as
+      // applied, kept as it was, and what it took off; `amount` is what the student paid.
+      type: 'row',
+      fields: [
+        { name: 'discountCode', type: 'text', index: true, admin: { readOnly: true, description: 'The discount code applied, if any.' } },
+        {
+          name: 'discountAmount',
+          label: 'Discount',
+          type: 'number',
+          min: 0,
+          admin: {
+            readOnly: true,
+            description: 'In paise: what the code took off the plan’s price.',
+            components: { Cell: '/components/admin/RupeesCell', afterInput: ['/components/admin/DiscountHint'] },
+          },
+        },
+      ],
+    },
+    {
       name: 'batch',
       type: 'relationship',
       relationTo: 'batches',

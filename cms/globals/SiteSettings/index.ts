@@ -4,6 +4,7 @@ import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor } from '../../access/isEditor'
 import { publishedOrEditor } from '../../access/publishedOrEditor'
 import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
+import { bannerCode } from '../../services/offers/bannerCode'
 import { siteRatingFigures } from '../../services/ratings/ratings'
 
 /** What the admin reads next to the hero's figures: the real ones, and which the site is showing (docs/decisions/108). */
@@ -192,6 +193,24 @@ export const SiteSettings: GlobalConfig = {
                     description:
                       'The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.',
                   },
+                },
+                {
+                  name: 'bannerDiscountCode',
+                  label: 'Banner names a discount code',
+                  type: 'relationship',
+                  relationTo: 'discount-codes',
+                  admin: {
+                    description:
+                      'The banner says “Use code …” and ends with the code: at its Until (or the banner’s own end, if earlier), or when the code is switched off.',
+                  },
+                },
+                {
+                  // What the public site reads of that code (services/offers/bannerCode.ts): students never read the list of codes.
+                  name: 'bannerCode',
+                  type: 'json',
+                  virtual: true,
+                  admin: { hidden: true },
+                  hooks: { afterRead: [bannerCode] },
                 },
               ],
             },

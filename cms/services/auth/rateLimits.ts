@@ -40,6 +40,8 @@ export const WRITE_LIMITS = {
   /** Checkout results verified; a browser may send one twice. */
   writeVerifyPayment: 60 * writeScale,
   writeRefundRequest: 5 * writeScale,
+  /** Discount codes tried at checkout: bounds guessing them. */
+  writeDiscountQuote: 30 * writeScale,
   writeFeedToken: 10 * writeScale,
   /** A mentor marks each student of each session, and may correct a mark. */
   writeAttendance: 300 * writeScale,

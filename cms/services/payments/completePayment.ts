@@ -1,4 +1,4 @@
-import { coverPhrase, formatDate, formatRupees, now, type PaymentCover, paiseToRupees, planLabel } from '@mentorloop/shared'
+import { coverPhrase, discountLine, formatDate, formatRupees, now, type PaymentCover, paiseToRupees, planLabel } from '@mentorloop/shared'
 import type { Payment, Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -9,6 +9,7 @@ import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
 import { seatInFreedSeat } from '../batches/offers'
 import { processWaitlistForUser } from '../booking/processWaitlistForUser'
+import { countDiscountUse, releaseDiscountUseOfOrder } from '../offers'
 import { planWindow } from '../plans/activePlan'
 import { creditDeadline } from '../plans/credits'
 import { nextWindowStart } from '../plans/renewal'
@@ -27,6 +28,8 @@ export type CompletedPayment = {
   user: { id: number; email: string; name: string | null }
   /** The seat it pays for, if it has one yet (else it is a credit). */
   batch: { id: number; label: string; mentor: string; startsOn: string; endsOn: string } | null
+  /** The discount code it was paid with (services/offers), or null. */
+  discount: { code: string; amount: number } | null
 }
 export type Completion = { payment: CompletedPayment; activated: boolean; waitlist: WaitlistOutcome }
 
@@ -77,6 +80,8 @@ export async function completePayment(req: PayloadRequest, orderId: string, paym
         RETURNING id`,
   )
   const activated = rows.length > 0
+  // A discount code's use counts here, once: only the call that completed the payment gets here.
+  if (activated) await countDiscountUse(req, Number(order.id))
   let waitlist = NOT_PROCESSED
   if (activated && order.product === 'mentorship') {
     const offerId = order.offer_id === null ? null : Number(order.offer_id)
@@ -121,7 +126,9 @@ async function readPayment(req: PayloadRequest, orderId: string): Promise<Comple
                json_build_object('id', u.id, 'email', u.email, 'name', u.name) AS "user",
                CASE WHEN bt.id IS NULL THEN NULL ELSE json_build_object(
                  'id', bt.id, 'label', bt.label, 'mentor', m.name,
-                 'startsOn', ${isoOf(sql`bt.starts_on`)}, 'endsOn', ${isoOf(sql`bt.ends_on`)}) END AS batch
+                 'startsOn', ${isoOf(sql`bt.starts_on`)}, 'endsOn', ${isoOf(sql`bt.ends_on`)}) END AS batch,
+               CASE WHEN p.discount_code IS NULL THEN NULL ELSE json_build_object(
+                 'code', p.discount_code, 'amount', p.discount_amount::float8) END AS discount
           FROM payments p
           JOIN plans pl ON pl.id = p.plan_id
           JOIN users u ON u.id = p.user_id
@@ -172,6 +179,7 @@ async function queueReceipt(req: PayloadRequest, payment: CompletedPayment): Pro
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
           `We received your payment of ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan.name)}.`,
+          ...(payment.discount ? [`${discountLine(payment.discount)}.`] : []),
           coverageLine(payment),
           `Payment reference: ${payment.gatewayPaymentId ?? payment.gatewayOrderId}.`,
         ],
@@ -188,5 +196,6 @@ export async function markPaymentFailed(req: PayloadRequest, orderId: string): P
     req,
     sql`UPDATE payments SET status = 'failed', updated_at = now() WHERE gateway_order_id = ${orderId} AND status = 'created' RETURNING id`,
   )
+  if (rows.length > 0) await releaseDiscountUseOfOrder(req, orderId)
   return rows.length > 0
 }

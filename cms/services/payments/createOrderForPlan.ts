@@ -6,13 +6,17 @@ import { GatewayError, type GatewayName, getGateway } from '../../gateway'
 import { AppError } from '../../lib/errors'
 import { txQuery } from '../../lib/transaction'
 import { keepHoldForCheckout, offerErrors } from '../batches/offers'
+import { attachReservation, releaseReservation, reserveDiscount } from '../offers'
 import { creditDeadline } from '../plans/credits'
 import { purchaseDecision } from '../plans/purchaseRule'
 
 export type CreatedOrder = {
   orderId: string
-  /** In paise, from the plan. */
+  /** In paise, from the plan, less a discount code's. */
   amount: number
+  /** The plan's price in paise before the discount code. */
+  listAmount: number
+  discount: { code: string; amount: number } | null
   currency: string
   /** The gateway's public key id for the checkout widget. */
   keyId: string
@@ -50,17 +54,20 @@ export async function createOrderForPlan({
   user,
   planCode,
   offerId,
+  discountCode,
   req,
 }: {
   payload: Payload
   user: Pick<User, 'id' | 'email' | 'name'>
   planCode: string
   offerId?: number
+  /** A discount code (in capitals): one use is reserved for this order or it is refused (services/offers). */
+  discountCode?: string
   req: PayloadRequest
 }): Promise<CreatedOrder> {
   const plan = await findPurchasablePlan(req, planCode)
-  const amount = rupeesToPaise(plan.price)
-  if (amount < 100) {
+  const listAmount = rupeesToPaise(plan.price)
+  if (listAmount < 100) {
     throw new AppError('PLAN_NOT_PURCHASABLE', 400, `${planLabel(plan.name).replace(/^the/, 'The')} is free and needs no payment.`)
   }
   const decision = await purchaseDecision(req, user.id, plan)
@@ -70,6 +77,26 @@ export async function createOrderForPlan({
     // The hold lasts the checkout (at least 30 minutes, once): a payment started at 23:58 still claims it.
     await keepHoldForCheckout(req, offerId)
   }
+  const discount = discountCode ? await reserveDiscount(req, { userId: user.id, code: discountCode, plan }) : null
+  try {
+    return await orderAndPayment(payload, req, user, plan, offerId, listAmount, discount)
+  } catch (error) {
+    // No order, no use: the reservation goes back to the code at once.
+    if (discount) await releaseReservation(req, discount.useId)
+    throw error
+  }
+}
+
+async function orderAndPayment(
+  payload: Payload,
+  req: PayloadRequest,
+  user: Pick<User, 'id'>,
+  plan: Plan,
+  offerId: number | undefined,
+  listAmount: number,
+  discount: Awaited<ReturnType<typeof reserveDiscount>> | null,
+): Promise<CreatedOrder> {
+  const amount = discount ? discount.amount : listAmount
   const gateway = getGateway()
   const currency = plan.currency ?? CURRENCY
   let order: Awaited<ReturnType<typeof gateway.createOrder>>
@@ -101,6 +128,8 @@ export async function createOrderForPlan({
       gateway: gateway.name,
       gatewayOrderId: order.id,
       offer: offerId ?? null,
+      discountCode: discount?.code ?? null,
+      discountAmount: discount?.discountAmount ?? null,
     },
     // Nothing populated: the answer carries ids. (Populating the offer, whose virtual student
     // fields (decision 064) are resolved outside this transaction, hung create-order.)
@@ -108,9 +137,12 @@ export async function createOrderForPlan({
     overrideAccess: true,
     req,
   })) as Payment
+  if (discount) await attachReservation(req, discount.useId, payment.id)
   return {
     orderId: order.id,
     amount,
+    listAmount,
+    discount: discount ? { code: discount.code, amount: discount.discountAmount } : null,
     currency,
     keyId: gateway.keyId,
     gateway: gateway.name,

@@ -34,6 +34,8 @@ type Row = {
   s1_starts_at: string | Date | null
   s1_duration: number | null
   window_hours: string | number | null
+  discount_code: string | null
+  discount_amount: string | number | null
 }
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null)
@@ -56,7 +58,8 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
                COALESCE(bm.name, pm.name, om.name) AS mentor_name,
                r.id AS refund_id, r.status AS refund_status, r.admin_note, r.refunded_at, r.created_at AS refund_requested_at,
                s1.starts_at AS s1_starts_at, s1.duration_minutes AS s1_duration,
-               (SELECT br.refund_window_hours FROM business_rules br ORDER BY br.id LIMIT 1) AS window_hours
+               (SELECT br.refund_window_hours FROM business_rules br ORDER BY br.id LIMIT 1) AS window_hours,
+               p.discount_code, p.discount_amount
           FROM payments p
           LEFT JOIN plans pl ON pl.id = p.plan_id
           LEFT JOIN batches bt ON bt.id = p.batch_id
@@ -114,6 +117,7 @@ export async function paymentHistory(req: PayloadRequest, userId: number): Promi
       subscriptionEnds: iso(r.subscription_ends),
       covers,
       createdAt: iso(r.created_at)!,
+      discount: r.discount_code ? { code: r.discount_code, amount: Number(r.discount_amount ?? 0) } : null,
       refundCase: seated(r)
         ? caseOf(r.s1_starts_at, r.s1_duration, windowHours, at, r.starts_on)
         : covers?.kind === 'credit' && r.gateway !== 'complimentary'

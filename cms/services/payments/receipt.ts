@@ -1,4 +1,4 @@
-import { creditLastDay, formatDate, formatDateRange, formatRupees, paiseToRupees } from '@mentorloop/shared'
+import { creditLastDay, discountLine, formatDate, formatDateRange, formatRupees, paiseToRupees } from '@mentorloop/shared'
 import type { Payment, Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -59,6 +59,12 @@ export async function paymentReceipt(req: PayloadRequest, caller: Pick<User, 'id
     ['Billed to', [owner?.name?.trim(), owner?.email].filter(Boolean).join(' · ') || `Student #${ownerId}`],
     ['Plan', plan?.name ?? 'Plan'],
     ...(await coverageRow(req, payment, plan)),
+    ...(payment.discountCode && payment.discountAmount
+      ? ([
+          ['Price', formatRupees(paiseToRupees(Number(payment.amount) + Number(payment.discountAmount)))],
+          ['Discount', discountLine({ code: payment.discountCode, amount: Number(payment.discountAmount) }).replace(/^Discount /, '')],
+        ] as [string, string][])
+      : []),
     ['Amount paid', amount],
     ['Payment reference', reference],
     ['Status', payment.status === 'refunded' ? `Refunded${refund?.refundedAt ? ` on ${formatDate(refund.refundedAt)}` : ''}` : 'Paid'],

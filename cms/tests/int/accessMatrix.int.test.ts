@@ -70,6 +70,15 @@ function once<T>(make: (ctx: Ctx) => Promise<T>): (ctx: Ctx) => Promise<T> {
   }
 }
 
+const discountCodeBody = () => ({
+  code: unique('M')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_-]/g, '')
+    .slice(-30),
+  kind: 'percent',
+  percentOff: 10,
+  startsAt: new Date().toISOString(),
+})
 const create = (payload: Payload, collection: CollectionSlug, data: Record<string, unknown>) =>
   payload.create({ collection, data: data as never, overrideAccess: true }) as Promise<{ id: number }>
 
@@ -247,6 +256,36 @@ const SPECS: Partial<Record<CollectionSlug, Spec>> = {
       gatewayOrderId: unique('order'),
     }),
     patch: { status: 'refunded' },
+  },
+  // Discount codes (decision 195): staff run them; students never read the list.
+  'discount-codes': {
+    allowed: { create: EDITORS, list: EDITORS, read: EDITORS, update: EDITORS, delete: ADMIN },
+    fixture: ({ payload }) => create(payload, 'discount-codes', discountCodeBody()),
+    createBody: () => discountCodeBody(),
+    patch: { note: 'Edited' },
+  },
+  // A code's uses are written by the checkout and the payment's verification only (decision 196).
+  'discount-code-uses': {
+    allowed: { create: NOBODY, list: EDITORS, read: EDITORS, update: NOBODY, delete: NOBODY },
+    fixture: async ({ payload, users, planId }) => {
+      const code = await create(payload, 'discount-codes', discountCodeBody())
+      return create(payload, 'discount-code-uses', {
+        discountCode: code.id,
+        user: users.studentA.id,
+        plan: planId,
+        status: 'reserved',
+        amount: 100,
+        expiresAt: new Date().toISOString(),
+      })
+    },
+    createBody: ({ users, planId }) => ({
+      user: users.studentB.id,
+      plan: planId,
+      status: 'used',
+      amount: 100,
+      expiresAt: new Date().toISOString(),
+    }),
+    patch: { status: 'used' },
   },
   'refund-requests': {
     allowed: {

@@ -75,6 +75,8 @@ export interface Config {
     waitlist: Waitlist;
     'seat-offers': SeatOffer;
     payments: Payment;
+    'discount-codes': DiscountCode;
+    'discount-code-uses': DiscountCodeus;
     'payment-events': PaymentEvent;
     'refund-requests': RefundRequest;
     faqs: Faq;
@@ -108,6 +110,8 @@ export interface Config {
     waitlist: WaitlistSelect<false> | WaitlistSelect<true>;
     'seat-offers': SeatOffersSelect<false> | SeatOffersSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
+    'discount-codes': DiscountCodesSelect<false> | DiscountCodesSelect<true>;
+    'discount-code-uses': DiscountCodeUsesSelect<false> | DiscountCodeUsesSelect<true>;
     'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
     'refund-requests': RefundRequestsSelect<false> | RefundRequestsSelect<true>;
     faqs: FaqsSelect<false> | FaqsSelect<true>;
@@ -470,6 +474,14 @@ export interface Payment {
    */
   offer?: (number | null) | SeatOffer;
   /**
+   * The discount code applied, if any.
+   */
+  discountCode?: string | null;
+  /**
+   * In paise: what the code took off the plan’s price.
+   */
+  discountAmount?: number | null;
+  /**
    * The batch this mentorship payment pays for (a plan pays for one batch). Empty on a completed payment: a credit that the student’s next seat uses, refunded automatically if no seat comes by its deadline (the plan period’s end).
    */
   batch?: (number | null) | Batch;
@@ -539,6 +551,82 @@ export interface Waitlist {
    * The queue is first come, first served by this time.
    */
   joinedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * A code a student types at checkout. A use counts when its payment is verified; a checkout in progress keeps one use for 30 minutes. The early-bird banner (Site settings → Plans section) can name a code and ends with it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discount-codes".
+ */
+export interface DiscountCode {
+  id: number;
+  /**
+   * What the student types, e.g. EARLY20. Kept in capitals.
+   */
+  code: string;
+  /**
+   * Off: the code is refused at once.
+   */
+  active?: boolean | null;
+  /**
+   * For staff: what the code is for.
+   */
+  note?: string | null;
+  kind: 'percent' | 'flat';
+  /**
+   * 1 to 90.
+   */
+  percentOff?: number | null;
+  /**
+   * In rupees, like a plan’s price. A plan never costs less than ₹1 with it.
+   */
+  amountOff?: number | null;
+  /**
+   * The plans the code is for. Empty: every plan.
+   */
+  plans?: (number | Plan)[] | null;
+  /**
+   * India time.
+   */
+  startsAt: string;
+  /**
+   * India time. Empty: no end.
+   */
+  endsAt?: string | null;
+  /**
+   * Empty: no limit.
+   */
+  maxUses?: number | null;
+  maxUsesPerStudent: number;
+  /**
+   * Only for a student who has never paid for a plan.
+   */
+  firstPurchaseOnly?: boolean | null;
+  /**
+   * Payments verified with this code.
+   */
+  uses?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discount-code-uses".
+ */
+export interface DiscountCodeus {
+  id: number;
+  discountCode: number | DiscountCode;
+  user: number | User;
+  plan: number | Plan;
+  payment?: (number | null) | Payment;
+  status: 'reserved' | 'used' | 'released';
+  /**
+   * In paise.
+   */
+  amount: number;
+  expiresAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -1133,6 +1221,14 @@ export interface PayloadLockedDocument {
         value: number | Payment;
       } | null)
     | ({
+        relationTo: 'discount-codes';
+        value: number | DiscountCode;
+      } | null)
+    | ({
+        relationTo: 'discount-code-uses';
+        value: number | DiscountCodeus;
+      } | null)
+    | ({
         relationTo: 'payment-events';
         value: number | PaymentEvent;
       } | null)
@@ -1421,6 +1517,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   grantedBy?: T;
   note?: T;
   offer?: T;
+  discountCode?: T;
+  discountAmount?: T;
   batch?: T;
   creditEndedAt?: T;
   gatewayOrderId?: T;
@@ -1429,6 +1527,42 @@ export interface PaymentsSelect<T extends boolean = true> {
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
   subscriptionEnds?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discount-codes_select".
+ */
+export interface DiscountCodesSelect<T extends boolean = true> {
+  code?: T;
+  active?: T;
+  note?: T;
+  kind?: T;
+  percentOff?: T;
+  amountOff?: T;
+  plans?: T;
+  startsAt?: T;
+  endsAt?: T;
+  maxUses?: T;
+  maxUsesPerStudent?: T;
+  firstPurchaseOnly?: T;
+  uses?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discount-code-uses_select".
+ */
+export interface DiscountCodeUsesSelect<T extends boolean = true> {
+  discountCode?: T;
+  user?: T;
+  plan?: T;
+  payment?: T;
+  status?: T;
+  amount?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1894,6 +2028,19 @@ export interface SiteSetting {
      * The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.
      */
     bannerEndsAt?: string | null;
+    /**
+     * The banner says “Use code …” and ends with the code: at its Until (or the banner’s own end, if earlier), or when the code is switched off.
+     */
+    bannerDiscountCode?: (number | null) | DiscountCode;
+    bannerCode?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
   business: {
     legalName: string;
@@ -2050,6 +2197,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         heading?: T;
         banner?: T;
         bannerEndsAt?: T;
+        bannerDiscountCode?: T;
+        bannerCode?: T;
       };
   business?:
     | T

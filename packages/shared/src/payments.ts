@@ -1,7 +1,20 @@
 import { z } from 'zod'
 import { MAX_DB_ID } from './booking'
 import { PLAN_CODES, type RefundStatus } from './constants'
+import { type AppliedDiscount, DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from './discountWords'
 import type { PaymentCover } from './paymentWords'
+
+/** A discount code as typed at checkout: read in capitals, letters, digits, - and _ (decision 195). */
+export const discountCodeField = z
+  .string({ error: 'Type a discount code.' })
+  .transform(normalizeDiscountCode)
+  .pipe(z.string().min(1, 'Type a discount code.').regex(DISCOUNT_CODE_PATTERN, 'A discount code has 3 to 32 letters, digits, “-” or “_”.'))
+
+/** POST /api/discount-codes/quote: the prices a code gives, before paying (one plan, or every plan it is for). */
+export const discountQuoteRequestSchema = z.object({
+  code: discountCodeField,
+  planCode: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
+})
 
 /**
  * Request bodies of the payment endpoints, shared by the site and the CMS. The browser never
@@ -14,6 +27,8 @@ export const createOrderRequestSchema = z
     planType: z.enum(PLAN_CODES, { error: 'Unknown plan.' }).optional(),
     /** A seat held for the student that this purchase claims (docs/decisions/045-batches-in-time.md). */
     offerId: z.coerce.number().int().positive().max(MAX_DB_ID).optional(),
+    /** A discount code: the server checks it and sets the discounted amount (decision 195). */
+    discountCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), discountCodeField.optional()),
   })
   .transform((v, ctx) => {
     const planCode = v.planCode ?? v.planType
@@ -21,7 +36,7 @@ export const createOrderRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['planCode'], message: 'Choose a plan.' })
       return z.NEVER
     }
-    return { planCode, offerId: v.offerId }
+    return { planCode, offerId: v.offerId, discountCode: v.discountCode }
   })
 
 const gatewayId = (what: string) =>
@@ -78,6 +93,10 @@ export type CreateOrderResponse = {
   planName: string
   gateway: 'razorpay' | 'sandbox'
   prefill: { name: string | null; email: string }
+  /** The plan's price before a discount code, in paise; `amount` is what the student pays. */
+  listAmount?: number
+  /** The discount code this order carries and what it takes off (null without one). */
+  discount?: AppliedDiscount | null
 }
 
 export type VerifyPaymentResponse = {
@@ -129,6 +148,8 @@ export type PaymentHistoryItem = {
   refund: { id: number; status: RefundStatus; adminNote: string | null; refundedAt: string | null; requestedAt: string } | null
   /** Which refund case applies now to a completed, paid mentorship payment (docs/decisions/107); null otherwise. */
   refundCase?: RefundCase | null
+  /** The discount code the payment used and what it took off (`amount` is what was paid). */
+  discount?: AppliedDiscount | null
 }
 
 /**

@@ -20,6 +20,7 @@ export function BuyPlanButton({
   planCode,
   planName,
   offerId,
+  discountCode,
   label,
   successMessage,
 }: {
@@ -27,6 +28,8 @@ export function BuyPlanButton({
   planName: string
   /** A seat held for the student that this purchase claims (the dashboard's Claim and Renew). */
   offerId?: number
+  /** A discount code the student applied on the page: the CMS prices the order with it (decision 195). */
+  discountCode?: string
   /** The button's words when it is not "Choose {plan}" (Renew, Claim). */
   label?: string
   /** What the success dialog says when it is more than "your plan is active" (a claimed seat). */
@@ -50,7 +53,7 @@ export function BuyPlanButton({
       const flow = await loadFlow().catch(() => null)
       // Without the flow (its chunk did not load) the form goes where it goes without JavaScript.
       if (!flow) return form.submit()
-      setNotice(await flow.purchase({ planCode, offerId, successMessage }, setStep))
+      setNotice(await flow.purchase({ planCode, offerId, discountCode, successMessage }, setStep))
     } finally {
       setStep(null)
     }

@@ -1,4 +1,13 @@
-import { type ActivePlanView, creditLine, formatDate, formatDateRange, type RefusedPurchase } from '@mentorloop/shared'
+import {
+  type ActivePlanView,
+  creditLine,
+  type DiscountedPrice,
+  formatDate,
+  formatDateRange,
+  formatRupees,
+  paiseToRupees,
+  type RefusedPurchase,
+} from '@mentorloop/shared'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import type { PlanView } from '~/models/content'
 
@@ -15,7 +24,18 @@ export function ownedText(owned: ActivePlanView): string {
  * What a plan card offers the signed-in student: their own plan and what it pays for, a plan they
  * may not buy now with the reason (the CMS's one purchase rule decided), or the buy button.
  */
-export function PlanAction({ plan, owned, refused }: { plan: PlanView; owned?: ActivePlanView; refused?: RefusedPurchase }) {
+export function PlanAction({
+  plan,
+  owned,
+  refused,
+  discount,
+}: {
+  plan: PlanView
+  owned?: ActivePlanView
+  refused?: RefusedPurchase
+  /** The CMS's price with the discount code the student applied (the order computes it again). */
+  discount?: DiscountedPrice & { code: string }
+}) {
   if (owned) {
     return (
       <p className="rounded-lg bg-green-50 px-4 py-2.5 text-center font-semibold text-green-800" data-testid={`active-${plan.code}`}>
@@ -28,6 +48,27 @@ export function PlanAction({ plan, owned, refused }: { plan: PlanView; owned?: A
       <p className="rounded-lg bg-slate-100 px-4 py-2.5 text-center text-sm text-slate-700" data-testid={`refused-${plan.code}`}>
         {refused.message}
       </p>
+    )
+  }
+  if (discount) {
+    const rupees = (paise: number) => formatRupees(paiseToRupees(paise))
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="rounded-lg bg-green-50 px-4 py-2 text-center text-sm text-green-900" data-testid={`discounted-${plan.code}`}>
+          With code <strong>{discount.code}</strong>: <strong>{rupees(discount.amount)}</strong>{' '}
+          <span className="text-slate-600 line-through">
+            <span className="sr-only">instead of </span>
+            {rupees(discount.listAmount)}
+          </span>{' '}
+          ({rupees(discount.discountAmount)} off)
+        </p>
+        <BuyPlanButton
+          planCode={plan.code}
+          planName={plan.name}
+          discountCode={discount.code}
+          label={`Choose ${plan.name} for ${rupees(discount.amount)}`}
+        />
+      </div>
     )
   }
   return <BuyPlanButton planCode={plan.code} planName={plan.name} />

@@ -45,14 +45,27 @@ export const prepareCheckout = () => loadCheckoutScript()
  * dialog should say, or null when there is nothing to say (dismissed, or a toast said it).
  */
 export async function purchase(
-  { planCode, offerId, successMessage }: { planCode: string; offerId?: number; successMessage?: string },
+  {
+    planCode,
+    offerId,
+    discountCode,
+    successMessage,
+  }: { planCode: string; offerId?: number; discountCode?: string; successMessage?: string },
   setStep: (step: Step) => void,
 ): Promise<Notice> {
   setStep('order')
-  const order = await post<CreateOrderResponse>({ intent: 'create-order', planCode, ...(offerId ? { offerId: String(offerId) } : {}) })
+  const order = await post<CreateOrderResponse>({
+    intent: 'create-order',
+    planCode,
+    ...(offerId ? { offerId: String(offerId) } : {}),
+    ...(discountCode ? { discountCode } : {}),
+  })
   if (!order.ok) {
     if (order.status === 401) return { kind: 'login', title: MESSAGES.PLEASE_LOGIN, message: 'Sign in to buy a plan.' }
     if (order.error?.code === 'ALREADY_PURCHASED') return { kind: 'owned', title: order.error.title, message: order.error.message }
+    // A code refused at the order (the last use went to another checkout, or it ended): said before paying.
+    if (order.error?.code.startsWith('DISCOUNT_CODE_'))
+      return { kind: 'owned', title: 'Your discount code was not applied', message: order.error.message }
     toast.error(order.error?.message ?? MESSAGES.FAILED_CREATE_ORDER)
     return null
   }

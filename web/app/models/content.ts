@@ -94,7 +94,21 @@ const siteSettingsSchema = z
     faqSection: section({ heading: textOr('Frequently Asked Questions') }, () => true),
     contact: section({ heading: textOr('Contact Us'), body: text }, () => true),
     booking: section({ heading: textOr('Book Your Session'), footnote: text }, () => true),
-    plansSection: section({ heading: textOr('Choose Your Plan'), banner: text, bannerEndsAt: text }, () => true),
+    plansSection: section(
+      {
+        heading: textOr('Choose Your Plan'),
+        banner: text,
+        bannerEndsAt: text,
+        // The discount code the banner names (decision 197): the banner ends with it.
+        bannerCode: z
+          .object({ code: z.string().min(1), endsAt: z.string().nullable(), active: z.boolean() })
+          .nullable()
+          .catch(null)
+          .optional()
+          .transform((v) => v ?? null),
+      },
+      () => true,
+    ),
     footer: section(
       {
         tagline: text,
@@ -114,7 +128,7 @@ const siteSettingsSchema = z
     // These are always there (the nav links to them), with their fallback headings.
     mentorsSection: s.mentorsSection ?? { heading: 'Mentors', intro: null, count: LANDING_MENTORS_DEFAULT },
     faqSection: s.faqSection ?? { heading: 'Frequently Asked Questions' },
-    plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null, bannerEndsAt: null },
+    plansSection: s.plansSection ?? { heading: 'Choose Your Plan', banner: null, bannerEndsAt: null, bannerCode: null },
     booking: s.booking ?? { heading: 'Book Your Session', footnote: null },
     footer: s.footer ?? {
       tagline: null,

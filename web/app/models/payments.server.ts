@@ -1,10 +1,22 @@
-import type { ActivePlanView, CreateOrderResponse, PaymentHistoryItem, RefusedPurchase, VerifyPaymentResponse } from '@mentorloop/shared'
+import type {
+  ActivePlanView,
+  CreateOrderResponse,
+  DiscountQuote,
+  PaymentHistoryItem,
+  RefusedPurchase,
+  VerifyPaymentResponse,
+} from '@mentorloop/shared'
 import { cms } from './cms.server'
 
 /** The payment calls of the site, made server to server with the signed-in user's token. */
 /** An order for a plan; with `offerId` the purchase claims a seat held for the student. */
-export function createOrder(token: string, planCode: string, offerId?: number) {
-  return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode, offerId } })
+export function createOrder(token: string, planCode: string, offerId?: number, discountCode?: string) {
+  return cms<CreateOrderResponse>('/payments/create-order', { method: 'POST', token, body: { planCode, offerId, discountCode } })
+}
+
+/** The prices a discount code gives the student now, as the CMS computes them (nothing is reserved). */
+export function quoteDiscount(token: string, code: string) {
+  return cms<DiscountQuote>('/discount-codes/quote', { method: 'POST', token, body: { code } })
 }
 
 export function verifyPayment(token: string, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {

@@ -1,5 +1,6 @@
 import {
   creditLastDay,
+  discountLine,
   formatDate,
   formatDateRange,
   formatRupees,
@@ -169,6 +170,11 @@ function PaymentCard({ p }: { p: PaymentHistoryItem }) {
           <p className="text-2xl font-bold" data-testid="payment-amount">
             {formatRupees(paiseToRupees(p.amount))}
           </p>
+          {p.discount ? (
+            <p className="text-sm text-slate-600" data-testid="payment-discount">
+              {discountLine(p.discount)} (price {formatRupees(paiseToRupees(p.amount + p.discount.amount))})
+            </p>
+          ) : null}
           {p.mentorName ? <p className="text-slate-600">Mentor: {p.mentorName}</p> : null}
         </div>
         <StatusBadge payment={p} />

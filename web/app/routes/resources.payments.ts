@@ -21,6 +21,8 @@ const schema = z.discriminatedUnion('intent', [
     intent: z.literal('create-order'),
     planCode: z.string().min(1).max(40),
     offerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    // Checked and priced by the CMS (decision 195); the site only passes it on.
+    discountCode: z.string().trim().max(40).optional(),
   }),
   z.object({
     intent: z.literal('verify'),
@@ -51,7 +53,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json(errorBody('INVALID_INPUT', 'Invalid request.'), 400)
   const input = parsed.data
   if (input.intent === 'create-order')
-    return forward(() => createOrder(token, input.planCode, input.offerId), 201, MESSAGES.FAILED_CREATE_ORDER)
+    return forward(
+      () => createOrder(token, input.planCode, input.offerId, input.discountCode || undefined),
+      201,
+      MESSAGES.FAILED_CREATE_ORDER,
+    )
   const { intent: _intent, resume, ...checkout } = input
   return forward(
     async () => {

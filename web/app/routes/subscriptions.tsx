@@ -1,5 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { DiscountCodeForm } from '~/components/DiscountCodeForm'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
@@ -7,6 +9,7 @@ import { PrivatePage } from '~/components/PrivatePage'
 import { getPlans } from '~/models/content.server'
 import { getPlanStates, type PlanStates } from '~/models/payments.server'
 import { NO_STORE, requireUser } from '~/utils/auth.server'
+import { applyDiscountCode } from './subscriptions.server'
 
 export const meta: MetaFunction = () => [{ title: 'Subscriptions · MentorLoop' }]
 
@@ -24,10 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ plans, owned, refused, historyFailed: active.failed }, { headers: NO_STORE })
 }
 
+/** "Apply" and "Remove" of the discount code form: a Remix action, so it works without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireUser(request)
+  const result = await applyDiscountCode(token, await request.formData())
+  return data(result.body, { status: result.status, headers: NO_STORE })
+}
+
 export const headers = () => NO_STORE
 
 export default function Subscriptions() {
   const { plans, owned, refused, historyFailed } = useLoaderData<typeof loader>()
+  const applied = useActionData<typeof action>()
+  const quote = applied && 'quote' in applied ? applied.quote : null
   return (
     <PrivatePage
       title="Subscriptions"
@@ -48,11 +60,28 @@ export default function Subscriptions() {
       ) : plans.length === 0 ? (
         <p className="text-slate-600">No plans are on sale right now. Please check back soon.</p>
       ) : (
-        <div className="grid gap-6 md:grid-cols-2">
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} action={<PlanAction plan={plan} owned={owned[plan.code]} refused={refused[plan.code]} />} />
-          ))}
-        </div>
+        <>
+          <DiscountCodeForm quote={quote} error={applied && 'error' in applied ? applied.error : null} typed={applied?.typed ?? ''} />
+          <div className="grid gap-6 md:grid-cols-2">
+            {plans.map((plan) => {
+              const price = quote?.plans.find((p) => p.planCode === plan.code)
+              return (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  action={
+                    <PlanAction
+                      plan={plan}
+                      owned={owned[plan.code]}
+                      refused={refused[plan.code]}
+                      discount={quote && price ? { code: quote.code, ...price } : undefined}
+                    />
+                  }
+                />
+              )
+            })}
+          </div>
+        </>
       )}
       <p className="mt-10 text-slate-700">
         Preparing for placement exams?{' '}

@@ -5,6 +5,7 @@ import { default as default_dcb7a29b4398ac7b9ae2155d8372496c } from '../../../co
 import { default as default_9959fbdda287a580274b0799eaf54053 } from '../../../components/admin/BatchSessions'
 import { default as default_c1da31f974baa1df1f0d3682f4ce9e82 } from '../../../components/admin/RupeesCell'
 import { default as default_40570c440e5942019338af1176e0c9fb } from '../../../components/admin/RupeesHint'
+import { default as default_4a5f22c013534f565ca9d375f4ce5a74 } from '../../../components/admin/DiscountHint'
 import { default as default_532f425d36a56704bd8d032af9ace479 } from '../../../components/admin/RefundDecision'
 import { default as default_ec64df0c78397e08da8645044491a67c } from '../../../components/admin/WholeRupeesCell'
 import { default as default_c8d1c4f19d5eb551c61aa3ef0077b0aa } from '../../../components/admin/YesNoCell'
@@ -50,6 +51,7 @@ export const importMap = {
   "/components/admin/BatchSessions#default": default_9959fbdda287a580274b0799eaf54053,
   "/components/admin/RupeesCell#default": default_c1da31f974baa1df1f0d3682f4ce9e82,
   "/components/admin/RupeesHint#default": default_40570c440e5942019338af1176e0c9fb,
+  "/components/admin/DiscountHint#default": default_4a5f22c013534f565ca9d375f4ce5a74,
   "/components/admin/RefundDecision#default": default_532f425d36a56704bd8d032af9ace479,
   "/components/admin/WholeRupeesCell#default": default_ec64df0c78397e08da8645044491a67c,
   "/components/admin/YesNoCell#default": default_c8d1c4f19d5eb551c61aa3ef0077b0aa,

@@ -29,6 +29,12 @@ export function PlansSection({
           data-testid="early-bird-banner"
         >
           {banner.text}
+          {banner.code ? (
+            <>
+              {' '}
+              with code <strong data-testid="early-bird-code">{banner.code}</strong>
+            </>
+          ) : null}
           {banner.until ? ` until ${banner.until}` : ''}
         </p>
       ) : null}

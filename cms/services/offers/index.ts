@@ -1,0 +1,6 @@
+export { bannerCode } from './bannerCode'
+export { discountFor, LEAST_AMOUNT_PAISE, MAX_PERCENT_OFF } from './discount'
+export { discountErrors } from './errors'
+export { quoteDiscount } from './quote'
+export { type Reservation, reserveDiscount } from './reserve'
+export { attachReservation, countDiscountUse, RESERVE_MS, releaseDiscountUseOfOrder, releaseReservation, usedCount } from './uses'
