@@ -28,8 +28,6 @@ import * as migration_20261129_045021_discount_codes from './20261129_045021_dis
 import * as migration_20261129_050000_insights_indexes from './20261129_050000_insights_indexes'
 import * as migration_20261129_060000_mentor_applications from './20261129_060000_mentor_applications'
 import * as migration_20261129_070000_merged_schema_snapshot from './20261129_070000_merged_schema_snapshot'
-import * as migration_batchesData from './batchesData'
-import * as migration_planPaysForOneBatchData from './planPaysForOneBatchData'
 
 export const migrations = [
   {
@@ -181,15 +179,5 @@ export const migrations = [
     up: migration_20261129_070000_merged_schema_snapshot.up,
     down: migration_20261129_070000_merged_schema_snapshot.down,
     name: '20261129_070000_merged_schema_snapshot',
-  },
-  {
-    up: migration_batchesData.up,
-    down: migration_batchesData.down,
-    name: 'batchesData',
-  },
-  {
-    up: migration_planPaysForOneBatchData.up,
-    down: migration_planPaysForOneBatchData.down,
-    name: 'planPaysForOneBatchData',
   },
 ]
