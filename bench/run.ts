@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Bench } from './bench'
 import { buildForBench } from './stack'
 
 /**
@@ -11,8 +12,6 @@ import { buildForBench } from './stack'
  * the builds they run (bench/stack.ts: the production CMS, and the site with its benchmark routes),
  * unless BENCH_SKIP_BUILD=1.
  */
-export type BenchResult = Record<string, unknown> & { ok: boolean; summary: string }
-export type Bench = () => Promise<BenchResult>
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /**

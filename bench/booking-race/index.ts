@@ -1,7 +1,7 @@
 import os from 'node:os'
 import pg from 'pg'
 import { copyStudentsWithPlans } from '../../scripts/lib/students'
-import type { Bench } from '../run'
+import type { Bench } from '../bench'
 import { startBenchStack } from '../stack'
 
 /**

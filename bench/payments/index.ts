@@ -1,5 +1,5 @@
 import { createSandboxGateway } from '../../cms/gateway/sandbox'
-import type { Bench } from '../run'
+import type { Bench } from '../bench'
 import { startBenchStack } from '../stack'
 
 /**

@@ -7,7 +7,7 @@ import { productionNode } from '../../scripts/lib/node-lts'
 import { startUntilReady } from '../../scripts/lib/processes'
 import { workerProcess } from '../../scripts/lib/production'
 import { ROOT } from '../../scripts/lib/stack'
-import type { Bench } from '../run'
+import type { Bench } from '../bench'
 import { machineFigures, startBenchStack } from '../stack'
 
 /**

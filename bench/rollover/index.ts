@@ -1,6 +1,6 @@
 import { istDay, istMonth, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import pg from 'pg'
-import type { Bench } from '../run'
+import type { Bench } from '../bench'
 import { machineFigures, startBenchStack } from '../stack'
 
 /**

@@ -6,7 +6,7 @@ import { productionNode } from '../../scripts/lib/node-lts'
 import { run, waitForHttp } from '../../scripts/lib/processes'
 import { cmsProcess } from '../../scripts/lib/production'
 import { ROOT } from '../../scripts/lib/stack'
-import type { Bench } from '../run'
+import type { Bench } from '../bench'
 import { startBenchStack } from '../stack'
 
 /**

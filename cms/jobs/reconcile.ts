@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
+import { REFUNDS_QUEUE } from '../services/payments/approveRefund'
 import { reconcileDueOrders } from '../services/payments/reconcile'
-import { REFUNDS_QUEUE } from '../services/payments/refundAttempts'
 
 /**
  * Every five minutes, the orders left unpaid for over 15 minutes are checked with the gateway

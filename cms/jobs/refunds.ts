@@ -1,5 +1,6 @@
 import type { TaskConfig } from 'payload'
-import { attemptRefund, REFUNDS_QUEUE, retryDueRefunds } from '../services/payments/refundAttempts'
+import { REFUNDS_QUEUE } from '../services/payments/approveRefund'
+import { attemptRefund, retryDueRefunds } from '../services/payments/refundAttempts'
 
 /**
  * Refunds through the gateway, after the decision commits (docs/decisions/056-refunds-after-commit.md).

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { type Lane, sendDueEmails } from '../notifications/outbox'
-import { REFUNDS_QUEUE } from '../services/payments/refundAttempts'
+import { REFUNDS_QUEUE } from '../services/payments/approveRefund'
 import { OFFERS_QUEUE, TIME_QUEUE } from './time'
 
 /**

@@ -5,7 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { type Env, env } from '../lib/env'
 import { metrics } from '../lib/observability/metrics'
 import { txQuery } from '../lib/transaction'
-import { methodOf } from '../services/sessions/ics'
+import { methodOf } from './ics'
 import type { EmailContent } from './layout'
 
 /**

@@ -1,10 +1,9 @@
-import { nowIso } from '@mentorloop/shared'
+import { nowIso, QUESTION_TOPICS } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isAdmin } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
-import { QUESTION_TOPICS } from '../Questions/topics'
 
 /**
  * A student's answer to a practice question, one row per student and question (a unique index).

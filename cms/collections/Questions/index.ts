@@ -1,8 +1,8 @@
+import { QUESTION_TOPICS } from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { hiddenUnless } from '../../access/adminPanel'
 import { isEditor, isEditorField } from '../../access/isEditor'
 import { answerPracticeQuestionEndpoint, practiceQuestions } from './endpoints/practice'
-import { QUESTION_TOPICS } from './topics'
 
 /**
  * The question bank. Students never read this collection directly: they go through

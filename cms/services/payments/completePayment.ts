@@ -13,7 +13,7 @@ import { countDiscountUse, releaseDiscountUseOfOrder } from '../offers'
 import { planWindow } from '../plans/activePlan'
 import { creditDeadline } from '../plans/credits'
 import { nextWindowStart } from '../plans/renewal'
-import { refundAutomatically } from './refunds'
+import { refundAutomatically } from './approveRefund'
 
 export type WaitlistOutcome = { assigned: number; stillWaiting: number; processed: boolean }
 /** A completed (or refunded) payment: what its verification answers and its receipt says. */

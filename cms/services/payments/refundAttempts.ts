@@ -6,9 +6,6 @@ import { inTransaction, newRequest, txQuery } from '../../lib/transaction'
 import { describeRefundError, nextRefundAttempt, REFUND_LEASE_MS } from './refundRetry'
 import { type SettleOutcome, settleRefund } from './settleRefund'
 
-/** The jobs queue the refund tasks run on (not `default`: a slow gateway never holds up e-mails). */
-export const REFUNDS_QUEUE = 'refunds'
-
 export type AttemptOutcome = SettleOutcome | 'skipped' | 'retrying'
 
 type Claim = { requestId: number; attempt: number; idempotencyKey: string; gatewayPaymentId: string | null; amount: number }

@@ -6,8 +6,8 @@ import type { GatewayRefund } from '../../gateway'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { queueEmail } from '../../notifications/queueEmail'
+import { releaseSeatOfPayment } from '../booking/releaseSeat'
 import { lockMentor } from '../booking/seats'
-import { releaseSeatOfPayment } from './waitlistCallPoints'
 
 export type SettleOutcome = 'pending' | 'refunded' | 'failed' | 'unchanged'
 

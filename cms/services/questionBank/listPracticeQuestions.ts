@@ -1,7 +1,6 @@
-import type { QbPracticeQuestion, QbPracticeSet, QbTopicScore } from '@mentorloop/shared'
+import type { QbPracticeQuestion, QbPracticeSet, QbTopicScore, QuestionTopic } from '@mentorloop/shared'
 import type { PracticeAnswer, Question } from '@mentorloop/shared/payload-types'
 import type { PayloadRequest, Where } from 'payload'
-import type { QuestionTopic } from '../../collections/Questions/topics'
 import { AppError } from '../../lib/errors'
 import { getQuestionBankAccess, type QuestionBankAccess } from './getQuestionBankAccess'
 

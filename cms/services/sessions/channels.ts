@@ -3,9 +3,9 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { env } from '../../lib/env'
 import { txQuery } from '../../lib/transaction'
+import { buildCalendar } from '../../notifications/ics'
 import { renderEmail } from '../../notifications/layout'
 import { queueOutbox } from '../../notifications/outbox'
-import { buildCalendar } from './ics'
 import type { SessionFacts, SessionPerson } from './people'
 
 /**

@@ -4,7 +4,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { AppError } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
-import { buildCalendar } from './ics'
+import { buildCalendar } from '../../notifications/ics'
 import { sessionFacts } from './people'
 
 /**

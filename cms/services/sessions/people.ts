@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
-import type { CalendarSession } from './ics'
+import type { CalendarSession } from '../../notifications/ics'
 
 /** A person told about a session: a student seated in its batch, or its mentor. */
 export type SessionPerson = { userId: number | null; email: string; name: string | null; role: 'student' | 'mentor'; remindersOff: boolean }

@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { type GatewayRefund, type RefundInput, setGatewayForTests } from '../../gateway'
 import { createSandboxGateway, type SandboxGateway } from '../../gateway/sandbox'
-import { REFUNDS_QUEUE } from '../../services/payments/refundAttempts'
+import { REFUNDS_QUEUE } from '../../services/payments/approveRefund'
 import type { RestClient } from './rest'
 import type { TestUser } from './scenarios'
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../lib/errors'
 import { expireDueOffers } from '../../services/batches/offers'
 import { cancelBooking, createBooking, fillOpenSeats, joinWaitlist, leaveWaitlist, processWaitlistForUser } from '../../services/booking'
-import { releaseSeatOfPayment } from '../../services/payments/waitlistCallPoints'
+import { releaseSeatOfPayment } from '../../services/booking/releaseSeat'
 import { testPayload } from '../helpers/payload'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 

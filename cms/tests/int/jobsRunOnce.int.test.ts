@@ -7,7 +7,7 @@ import { startWorkers } from '../../jobs/worker'
 import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { EMAIL_LEASE_MS, flushOutbox, queueOutbox, sendDueEmails, useMailTransportForTests } from '../../notifications/outbox'
-import { REFUNDS_QUEUE } from '../../services/payments/refundAttempts'
+import { REFUNDS_QUEUE } from '../../services/payments/approveRefund'
 import { testPayload } from '../helpers/payload'
 import { unique } from '../helpers/scenarios'
 

@@ -1,8 +1,8 @@
 import { HOUR_MS } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { refundAutomatically } from '../../services/payments/refunds'
-import { expireCredits } from '../../services/plans/credits'
+import { refundAutomatically } from '../../services/payments/approveRefund'
+import { expireCredits } from '../../services/plans/expireCredits'
 import {
   askRefund,
   mentorWithBatch,

@@ -6,6 +6,21 @@ import { MESSAGES } from './messages'
  * answers and what it accepts, shared by the CMS endpoints and the site.
  */
 
+/** The question bank's topics (the Questions collection's select; a practice set filters by one). */
+export const QUESTION_TOPICS = [
+  'Quantitative Aptitude',
+  'Logical Reasoning',
+  'Verbal Ability',
+  'Data Structures',
+  'Algorithms',
+  'DBMS',
+  'Operating Systems',
+  'Computer Networks',
+  'OOP',
+  'SQL',
+] as const
+export type QuestionTopic = (typeof QUESTION_TOPICS)[number]
+
 /** Paid question-bank plans a student can order (Free is never ordered: it costs nothing). */
 export const QB_PAID_PLAN_CODES = ['PLAN1'] as const
 export type QbPaidPlanCode = (typeof QB_PAID_PLAN_CODES)[number]

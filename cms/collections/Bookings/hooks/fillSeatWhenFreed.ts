@@ -2,8 +2,8 @@ import type { Booking } from '@mentorloop/shared/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 import { inTransaction } from '../../../lib/transaction'
 import { fillMentorBatches } from '../../../services/batches/seating'
-import { settlePaymentOfCancelledSeat } from '../../../services/booking/cancelBooking'
 import { emailMentorAboutSeats } from '../../../services/booking/mentorEmails'
+import { settlePaymentOfCancelledSeat } from '../../../services/booking/releaseSeat'
 
 const idOf = (v: unknown) => Number(typeof v === 'object' && v !== null ? (v as { id: unknown }).id : v)
 

@@ -1,9 +1,8 @@
-import { qbAnswerSchema } from '@mentorloop/shared'
+import { QUESTION_TOPICS, qbAnswerSchema } from '@mentorloop/shared'
 import { z } from 'zod'
 import { endpoint } from '../../../lib/endpoint'
 import { answerPracticeQuestion } from '../../../services/questionBank/answerPracticeQuestion'
 import { listPracticeQuestions } from '../../../services/questionBank/listPracticeQuestions'
-import { QUESTION_TOPICS } from '../topics'
 
 const query = z.object({
   topic: z.preprocess((v) => (v === '' ? undefined : v), z.enum(QUESTION_TOPICS, { error: 'Unknown topic.' }).optional()),

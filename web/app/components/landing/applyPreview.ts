@@ -1,10 +1,27 @@
-import { earlyBirdBanner, fillCopy, now } from '@mentorloop/shared'
-import { parseFaqs, parsePlans, parseSiteSettings, parseTestimonials, withPublishedRatingFigures } from '~/models/content'
-import type { loader } from '~/routes/_index'
+import { type CopyValues, earlyBirdBanner, fillCopy, now } from '@mentorloop/shared'
+import {
+  type FaqView,
+  type PlanView,
+  parseFaqs,
+  parsePlans,
+  parseSiteSettings,
+  parseTestimonials,
+  type SiteCopy,
+  type TestimonialView,
+  withPublishedRatingFigures,
+} from '~/models/content'
 import type { LivePreviewMessage } from '~/utils/live-preview'
 import { mergeIntoList, mergePreview, previewValues } from '~/utils/preview-merge'
 
-type Published = Pick<Awaited<ReturnType<typeof loader>>, 'settings' | 'plans' | 'faqs' | 'testimonials' | 'copy' | 'earlyBird'>
+/** The published content the landing's loader sends (routes/_index.tsx), which the preview edits. */
+type Published = {
+  settings: Omit<SiteCopy, 'footer'>
+  plans: PlanView[]
+  faqs: FaqView[]
+  testimonials: TestimonialView[]
+  copy: CopyValues
+  earlyBird: ReturnType<typeof earlyBirdBanner>
+}
 
 /**
  * The landing page's content with an edit from the CMS's live preview on top, normalised like
