@@ -4,10 +4,10 @@ import type { Mentor, MentorApplication, User } from '@mentorloop/shared/payload
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { checkRole } from '../../access/checkRole'
-import { DECISION_CONTEXT } from '../../collections/MentorApplications/hooks/keepWhatTheApplicantWrote'
 import { AppError, commonErrors } from '../../lib/errors'
 import { inTransaction, txQuery } from '../../lib/transaction'
 import { queueEmail } from '../../notifications/queueEmail'
+import { DECISION_CONTEXT } from './context'
 import { applicationAcceptedEmail, applicationDeclinedEmail } from './emails'
 
 export type DecisionResult = { application: MentorApplication; changed: boolean }

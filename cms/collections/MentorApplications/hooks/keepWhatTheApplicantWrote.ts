@@ -1,8 +1,6 @@
 import type { MentorApplication } from '@mentorloop/shared/payload-types'
 import type { CollectionBeforeChangeHook } from 'payload'
-
-/** Set only by the review service (services/mentorApplications/decide.ts), never by an edit. */
-export const DECISION_CONTEXT = 'mentorApplicationDecision'
+import { DECISION_CONTEXT } from '../../../services/mentorApplications/context'
 
 const KEPT = [
   'name',
