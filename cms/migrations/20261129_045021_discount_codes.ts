@@ -93,13 +93,13 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   DROP TABLE "discount_codes" CASCADE;
   DROP TABLE "discount_codes_rels" CASCADE;
   DROP TABLE "discount_code_uses" CASCADE;
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_discount_codes_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_discount_codes_fk";
   
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_discount_code_uses_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_discount_code_uses_fk";
   
-  ALTER TABLE "site_settings" DROP CONSTRAINT "site_settings_plans_section_banner_discount_code_id_discount_codes_id_fk";
+  ALTER TABLE "site_settings" DROP CONSTRAINT IF EXISTS "site_settings_plans_section_banner_discount_code_id_discount_codes_id_fk";
   
-  ALTER TABLE "_site_settings_v" DROP CONSTRAINT "_site_settings_v_version_plans_section_banner_discount_code_id_discount_codes_id_fk";
+  ALTER TABLE "_site_settings_v" DROP CONSTRAINT IF EXISTS "_site_settings_v_version_plans_section_banner_discount_code_id_discount_codes_id_fk";
   
   DROP INDEX "payments_discount_code_idx";
   DROP INDEX "payload_locked_documents_rels_discount_codes_id_idx";

@@ -50,7 +50,7 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
    ALTER TABLE "mentor_applications" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "mentor_applications" CASCADE;
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_mentor_applications_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_mentor_applications_fk";
   
   DROP INDEX "payload_locked_documents_rels_mentor_applications_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "mentor_applications_id";
