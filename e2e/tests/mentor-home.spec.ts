@@ -160,6 +160,17 @@ test('a mentor opens the next batch from their home, sees their students and sch
   await expect(card.getByTestId('home-students')).toContainText(`Home Student ${run}`)
   await expect(card.getByTestId('home-students').getByRole('link', { name: '9123456789' })).toHaveAttribute('href', 'tel:+919123456789')
   await expect(card.getByTestId('batch-seats')).toContainText(/Seats\s*4\s*Taken\s*1\s*Held\s*0\s*Left\s*3/)
+})
+
+// One task per test (each within the suite's limit on a loaded machine): the batch opened above.
+test('the mentor schedules sessions inside the batch: no overlap, a weekday confirmed first, without JavaScript too', async ({
+  page,
+  browser,
+}) => {
+  await signInWithEmail(page, mentorEmail)
+  await page.goto('/mentor-home')
+  await waitForHydration(page)
+  const card = batchCard(page, next.label)
 
   // The date picker starts inside the batch (its month), and accepts only the batch's days.
   const date = card.getByTestId('schedule-form').getByLabel('Date')
@@ -207,10 +218,7 @@ test('a mentor opens the next batch from their home, sees their students and sch
   await expect(page).toHaveURL('/mentor-home')
 })
 
-test('the mentor lays out 4 sessions in one step and marks attendance from the first one’s start, without JavaScript too', async ({
-  page,
-  browser,
-}) => {
+test('the mentor lays out 4 sessions in one step: the server’s dates, one a week, previewed before anything is made', async ({ page }) => {
   await signInWithEmail(page, mentorEmail)
   await page.goto('/mentor-home')
   await waitForHydration(page)
@@ -243,6 +251,16 @@ test('the mentor lays out 4 sessions in one step and marks attendance from the f
   await expect(firstLaid).toContainText('4:00 pm IST · 90 min')
   await expect(firstLaid).toContainText('Attendance can be marked from the session’s start.')
   await expect(firstLaid.getByTestId('attendance-form')).toHaveCount(0)
+})
+
+test('attendance from the first laid-out session’s start, without JavaScript too; the admin sees the no-show and the unmarked sessions', async ({
+  page,
+  browser,
+}) => {
+  await signInWithEmail(page, mentorEmail)
+  await page.goto('/mentor-home')
+  await waitForHydration(page)
+  const card = batchCard(page, next.label)
 
   // The CMS's clock moves to 10 minutes after the first laid-out session's start.
   const first = weeklyDays[0]!
