@@ -105,7 +105,7 @@ test.beforeAll(async () => {
   })
 })
 
-test('a mentor opens the next batch from their home, sees their students and schedules the sessions', async ({ page, browser }) => {
+test('a mentor opens the next batch from their home and sees their students and its seats', async ({ page, browser }) => {
   await signInWithEmail(page, mentorEmail)
   const menu = await openAvatarMenu(page)
   await expect(menu.getByRole('menuitem')).toHaveText(['Your home', 'Sign out'])
