@@ -36,7 +36,13 @@ const sessionItem = (page: Page, title: string) => page.getByTestId('home-sessio
 
 test.beforeAll(async ({ browser }) => {
   const api = await adminApi()
-  const { doc: user } = await api.post('/users', { email: mentorEmail, name: `Moving Mentor ${run}`, roles: ['mentor'] })
+  // Payload's accounts need a password; this mentor signs in through Google (passwordLogin stays off).
+  const { doc: user } = await api.post('/users', {
+    email: mentorEmail,
+    password: `pw-${run}-moves`,
+    name: `Moving Mentor ${run}`,
+    roles: ['mentor'],
+  })
   const { doc: mentor } = await api.post('/mentors', {
     name: `Moving Mentor ${run}`,
     email: `moves-mentor-profile-${run}@mentors.mentorloop.in`,
