@@ -1,13 +1,5 @@
-import {
-  type ActivePlanView,
-  creditLine,
-  type DiscountedPrice,
-  formatDate,
-  formatDateRange,
-  formatRupees,
-  paiseToRupees,
-  type RefusedPurchase,
-} from '@mentorloop/shared'
+import { type ActivePlanView, creditLine, formatDate, formatDateRange, type RefusedPurchase } from '@mentorloop/shared'
+import type { ReactNode } from 'react'
 import { BuyPlanButton } from '~/components/BuyPlanButton'
 import type { PlanView } from '~/models/content'
 
@@ -28,13 +20,13 @@ export function PlanAction({
   plan,
   owned,
   refused,
-  discount,
+  buy,
 }: {
   plan: PlanView
   owned?: ActivePlanView
   refused?: RefusedPurchase
-  /** The CMS's price with the discount code the student applied (the order computes it again). */
-  discount?: DiscountedPrice & { code: string }
+  /** The buy step when it is not the plain button (/subscriptions: a discounted price, DiscountedBuy). */
+  buy?: ReactNode
 }) {
   if (owned) {
     return (
@@ -50,26 +42,5 @@ export function PlanAction({
       </p>
     )
   }
-  if (discount) {
-    const rupees = (paise: number) => formatRupees(paiseToRupees(paise))
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="rounded-lg bg-green-50 px-4 py-2 text-center text-sm text-green-900" data-testid={`discounted-${plan.code}`}>
-          With code <strong>{discount.code}</strong>: <strong>{rupees(discount.amount)}</strong>{' '}
-          <span className="text-slate-600 line-through">
-            <span className="sr-only">instead of </span>
-            {rupees(discount.listAmount)}
-          </span>{' '}
-          ({rupees(discount.discountAmount)} off)
-        </p>
-        <BuyPlanButton
-          planCode={plan.code}
-          planName={plan.name}
-          discountCode={discount.code}
-          label={`Choose ${plan.name} for ${rupees(discount.amount)}`}
-        />
-      </div>
-    )
-  }
-  return <BuyPlanButton planCode={plan.code} planName={plan.name} />
+  return buy ?? <BuyPlanButton planCode={plan.code} planName={plan.name} />
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { DiscountCodeForm } from '~/components/DiscountCodeForm'
+import { DiscountedBuy } from '~/components/DiscountedBuy'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { PlanAction } from '~/components/PlanAction'
 import { PlanCard } from '~/components/PlanCard'
@@ -74,7 +75,7 @@ export default function Subscriptions() {
                       plan={plan}
                       owned={owned[plan.code]}
                       refused={refused[plan.code]}
-                      discount={quote && price ? { code: quote.code, ...price } : undefined}
+                      buy={quote && price ? <DiscountedBuy plan={plan} discount={{ code: quote.code, ...price }} /> : undefined}
                     />
                   }
                 />
