@@ -253,19 +253,22 @@ test('the mentor lays out 4 sessions in one step: the server’s dates, one a we
   await expect(firstLaid.getByTestId('attendance-form')).toHaveCount(0)
 })
 
-test('attendance from the first laid-out session’s start, without JavaScript too; the admin sees the no-show and the unmarked sessions', async ({
+/** The first laid-out session's start (4:00 pm IST on the first weekend day of the next month). */
+function firstLaidStart(): number {
+  const first = weeklyDays[0]!
+  return istMidnight(first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate()).getTime() + 16 * 3_600_000
+}
+
+test('attendance from the first laid-out session’s start, without JavaScript: the mentor marks the student absent', async ({
   page,
   browser,
 }) => {
   await signInWithEmail(page, mentorEmail)
   await page.goto('/mentor-home')
   await waitForHydration(page)
-  const card = batchCard(page, next.label)
 
   // The CMS's clock moves to 10 minutes after the first laid-out session's start.
-  const first = weeklyDays[0]!
-  const startsAt = istMidnight(first.getUTCFullYear(), first.getUTCMonth() + 1, first.getUTCDate()).getTime() + 16 * 3_600_000
-  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
+  await moveCmsClock(firstLaidStart() + 10 * 60_000 - Date.now())
 
   // Without JavaScript: the form lists the seated student with present/absent and saves.
   const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
@@ -287,8 +290,11 @@ test('attendance from the first laid-out session’s start, without JavaScript t
     'Attendance can be marked from the session’s start.',
   )
   await noJs.close()
+})
 
-  // An admin sees the no-show on the batch in /admin.
+test('the admin sees that no-show on the batch, and ten days on the sessions nobody marked on "Needs attention"', async ({ browser }) => {
+  const startsAt = firstLaidStart()
+  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
   const adminContext = await browser.newContext()
   const panel = await adminContext.newPage()
   await panel.setViewportSize({ width: 1280, height: 900 })
@@ -312,11 +318,14 @@ test('attendance from the first laid-out session’s start, without JavaScript t
   await expect(unmarked.getByRole('link').first()).toHaveAttribute('href', /\/admin\/collections\/sessions\/\d+$/)
   await expectPanelAccessible(panel, '.ml-attention')
   await adminContext.close()
-  await moveCmsClock(startsAt + 10 * 60_000 - Date.now())
+})
 
-  // With JavaScript: changed to present; the page says what is recorded.
-  await page.reload()
+test('with JavaScript the mentor changes that absence to present, and the page says what is recorded', async ({ page }) => {
+  await moveCmsClock(firstLaidStart() + 10 * 60_000 - Date.now())
+  await signInWithEmail(page, mentorEmail)
+  await page.goto('/mentor-home')
   await waitForHydration(page)
+  const card = batchCard(page, next.label)
   const marked = card.getByTestId('home-session').filter({ hasText: 'Session 4' })
   await marked
     .getByRole('group', { name: `Home Student ${run}` })
