@@ -63,13 +63,15 @@ const COLLECTIONS = [
   'job-failures',
   'practice-answers',
   'ratings',
+  'discount-codes',
+  'discount-code-uses',
   'payload-jobs',
   'payload-locked-documents',
   'payload-preferences',
   'payload-kv',
   'payload-migrations',
 ] as const
-const GLOBALS = ['site-settings', 'business-rules'] as const
+const GLOBALS = ['site-settings', 'business-rules', 'payload-jobs-stats'] as const
 
 /** Ids that are no ids, or no record's: a write never names a record that exists. */
 const BAD_IDS = [
@@ -142,7 +144,9 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/calendar/mine'],
   ['GET', '/api/me/preferences'],
   ['POST', '/api/me/preferences'],
-  // POST /api/me/calendar-token is left out: it needs no body, so it would replace a persona's feed token.
+  // POST /api/me/calendar-token and …/revoke are left out: they need no body, so they would replace
+  // or end a persona's feed token; so is POST /api/me/sign-out-everywhere (it would end the
+  // persona's sessions half-way, as /logout would).
   ['POST', '/api/attendance'],
   ['GET', '/api/me/attendance'],
   ['POST', '/api/me/attendance/:id/dispute'],
@@ -158,6 +162,8 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['POST', '/api/mentor-home/sessions/move'],
   ['POST', '/api/mentor-home/sessions/cancel'],
   ['POST', '/api/batches/:id/layout-sessions'],
+  ['POST', '/api/discount-codes/quote'],
+  ['GET', '/api/insights/:id'],
 ]
 
 const REST_PATHS = [
@@ -188,6 +194,9 @@ const REST_PATHS = [
   '/api/users/logout',
   '/api/access',
   '/api/payload-jobs/run',
+  '/api/payload-jobs/handle-schedules',
+  '/api/media/file/:id',
+  '/api/media/paste-url/:id',
   '/api/payload-preferences/:id',
   '/api/graphql',
   '/api/no-such-thing/:id',
