@@ -3,14 +3,14 @@ import { useRouter } from 'next/navigation.js'
 import { useId, useRef, useState } from 'react'
 import { postJson } from './postJson'
 
-type Props = { id: number; name: string; email: string; canReview: boolean; canAccept: boolean }
+type Props = { id: number; name: string; email: string; open: boolean; canReview: boolean; canAccept: boolean }
 
 /**
  * Under review, Accept (admins) and Decline, the last two behind a confirmation (a native modal
  * <dialog>); Decline asks for the reason the applicant reads. Posted to the review endpoint; the
  * page is then refreshed from the server, so the state shown is the saved one.
  */
-export default function MentorApplicationButtons({ id, name, email, canReview, canAccept }: Props) {
+export default function MentorApplicationButtons({ id, name, email, open, canReview, canAccept }: Props) {
   const router = useRouter()
   const acceptRef = useRef<HTMLDialogElement>(null)
   const declineRef = useRef<HTMLDialogElement>(null)
@@ -45,6 +45,14 @@ export default function MentorApplicationButtons({ id, name, email, canReview, c
     router.refresh()
   }
 
+  const said = message ? (
+    <p role="status" className={`ml-message ${message.ok ? 'ml-message--ok' : 'ml-message--error'}`} data-testid="decision-message">
+      {message.text}
+    </p>
+  ) : null
+  // A decided application (after the refresh) keeps only the message of what was just done.
+  if (!open) return said
+
   return (
     <div>
       <div className="ml-actions">
@@ -67,11 +75,7 @@ export default function MentorApplicationButtons({ id, name, email, canReview, c
           </button>
         )}
       </div>
-      {message && (
-        <p role="status" className={`ml-message ${message.ok ? 'ml-message--ok' : 'ml-message--error'}`} data-testid="decision-message">
-          {message.text}
-        </p>
-      )}
+      {said}
 
       <dialog ref={acceptRef} className="ml-dialog" aria-labelledby={`${reasonId}-accept`}>
         <h2 id={`${reasonId}-accept`}>Accept {name} as a mentor?</h2>

@@ -14,7 +14,7 @@ const STATE_TEXT: Record<MentorApplicationStatus, string> = {
 
 /**
  * The top of a mentor application in /admin (staff and admins): its state and the review buttons
- * while it is open. Read from the database on the server; a decided application shows its outcome
+ * while it is open (the buttons' message stays after the decision). Read from the database on the server; a decided application shows its outcome
  * and links the profile the acceptance made.
  */
 export default async function MentorApplicationDecision({ id, req }: UIFieldServerProps) {
@@ -43,15 +43,15 @@ export default async function MentorApplicationDecision({ id, req }: UIFieldServ
       {status === 'declined' && application.declineReason ? (
         <p className="ml-refund__text">Reason sent: {application.declineReason}</p>
       ) : null}
-      {open ? (
-        <MentorApplicationButtons
-          id={application.id}
-          name={application.name}
-          email={application.email}
-          canReview={status === 'submitted'}
-          canAccept={checkRole(req.user, 'admin')}
-        />
-      ) : null}
+      {/* Mounted whatever the state: the message it shows after a decision stays once the page is refreshed. */}
+      <MentorApplicationButtons
+        id={application.id}
+        name={application.name}
+        email={application.email}
+        open={open}
+        canReview={status === 'submitted'}
+        canAccept={checkRole(req.user, 'admin')}
+      />
     </section>
   )
 }
