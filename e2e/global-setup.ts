@@ -14,6 +14,9 @@ export default async function globalSetup(_config: FullConfig) {
   // Every test signs in from 127.0.0.1: the suite is one address's many students (a campus NAT),
   // so the per-IP sign-in limit is raised for it; the per-account limits stay as in production.
   process.env.SIGN_IN_LIMIT_PER_IP ??= '2000'
+  // The seeded personas sign in again in most tests: a quiet machine runs more than ten of one
+  // persona's within ten minutes (the limit in production).
+  process.env.SIGN_IN_LIMIT_PER_ACCOUNT ??= '100'
   // A few seeded personas make every spec's writes (and the fuzz test's) within minutes: the
   // per-account write limits are scaled up here; the integration tests and benches keep production's.
   process.env.WRITE_LIMITS_SCALE ??= '50'

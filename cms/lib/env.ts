@@ -73,6 +73,9 @@ const schema = z.object({
   // Sign-ins per client IP in ten minutes (start, callback, exchange each): raise it where many
   // students share one address (a campus NAT), as the browser tests do (all from 127.0.0.1).
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  // Sign-ins per account in ten minutes (starts and sessions minted). A browser-test stack raises
+  // it: a few seeded personas sign in again in every test, and a quick run does it within minutes.
+  SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /**
    * Multiplies every per-account write limit (services/auth/rateLimits.ts). 1 in production; a
    * browser-test stack raises it, where a few seeded personas make a whole suite's writes.

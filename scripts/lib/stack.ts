@@ -207,6 +207,7 @@ export const INSTANCE_ENV_KEYS = [
   'NEXT_TELEMETRY_DISABLED',
   // Every instance enforces the same limits on the shared counters.
   'SIGN_IN_LIMIT_PER_IP',
+  'SIGN_IN_LIMIT_PER_ACCOUNT',
   'WRITE_LIMITS_SCALE',
   'METRICS_TOKEN',
 ] as const

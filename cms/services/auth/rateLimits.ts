@@ -63,9 +63,9 @@ export const LIMITS = {
   /** Wrong passwords for one account from one address: the lockout, which never reaches other addresses. */
   passwordFailuresByAccountAndIp: 10 * factor,
   exchangeByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
-  exchangeByAccount: 10 * factor,
+  exchangeByAccount: env.SIGN_IN_LIMIT_PER_ACCOUNT * factor,
   signInStartByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
-  signInStartByAccount: 10 * factor,
+  signInStartByAccount: env.SIGN_IN_LIMIT_PER_ACCOUNT * factor,
   signInCallbackByIp: env.SIGN_IN_LIMIT_PER_IP * factor,
   newsletterByIp: 10,
   /** Mentor applications from one address (the site counts them before it calls the CMS). */
