@@ -42,6 +42,12 @@ const quietly = async <T>(fn: () => Promise<T>) => {
   }
 }
 
+describe('a media file that is not there is 404, for anyone', () => {
+  it.each(['3', 'abc.webp', 'seed-mentor-0-160x160.webp'])('GET /media/file/%s', async (name) => {
+    expectRefusal(await rest.get(`/media/file/${name}`), 404, 'NOT_FOUND')
+  })
+})
+
 describe('an id that is not an id is 404', () => {
   it.each([
     ['GET', '/users/abc'],
