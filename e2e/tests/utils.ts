@@ -110,20 +110,27 @@ export async function settleRenders(page: Page) {
   )
 }
 
+/** Whether the layout checks below also keep their screenshots (E2E_SCREENSHOTS=1). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1'
+
 /**
- * Full-page screenshots of the current URL at a phone (375 px) and a laptop (1280 px) width, kept
- * as test artifacts (test-results/e2e/<test>/<name>-<width>.png and the HTML report); fails when
- * the page scrolls sideways at either width.
+ * The current URL at a phone (375 px) and a laptop (1280 px) width: fails when the page scrolls
+ * sideways at either width. With E2E_SCREENSHOTS=1 it keeps a full-page screenshot of each as a
+ * test artifact (test-results/e2e/<test>/<name>-<width>.png and the HTML report), to look at a
+ * change by eye; `npm test` leaves them out (encoding them costs a loaded CI machine minutes, and
+ * nobody can open them there).
  */
 export async function screenshotsAt375And1280(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const info = test.info()
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    const file = info.outputPath(`${name}-${width}.png`)
-    // A dialog is fixed to the viewport: `fullPage: false` shows it where the person sees it.
-    await page.screenshot({ path: file, fullPage: opts.fullPage ?? true })
-    await info.attach(`${name}-${width}.png`, { path: file, contentType: 'image/png' })
+    if (SCREENSHOTS) {
+      const file = info.outputPath(`${name}-${width}.png`)
+      // A dialog is fixed to the viewport: `fullPage: false` shows it where the person sees it.
+      await page.screenshot({ path: file, fullPage: opts.fullPage ?? true })
+      await info.attach(`${name}-${width}.png`, { path: file, contentType: 'image/png' })
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, `${name}: horizontal overflow at ${width}px`).toBeLessThanOrEqual(0)
   }

@@ -18,24 +18,8 @@ export function navHeight(): number {
 export function scrollToSection(id: string, opts: { focus?: boolean } = {}): boolean {
   const el = document.getElementById(id)
   if (!el) return false
-  const top = Math.max(0, el.getBoundingClientRect().top + window.scrollY - navHeight())
-  const smooth = !prefersReducedMotion() && Math.abs(top - window.scrollY) > 1
-  window.scrollTo({ top, behavior: smooth ? 'smooth' : 'auto' })
-  // A smooth scroll aims at where the section was when it began: content above it that grows
-  // meanwhile (the mentor cards arriving, on a slow phone) leaves it short. When the scroll ends
-  // where it aimed (not moved on by the reader), the section is put right below the nav at once;
-  // from then on the browser's scroll anchoring keeps it there.
-  if (smooth) {
-    window.addEventListener(
-      'scrollend',
-      () => {
-        if (Math.abs(window.scrollY - top) > 2) return
-        const drift = el.getBoundingClientRect().top - navHeight()
-        if (Math.abs(drift) > 4) window.scrollTo({ top: Math.max(0, window.scrollY + drift), behavior: 'auto' })
-      },
-      { once: true },
-    )
-  }
+  const top = el.getBoundingClientRect().top + window.scrollY - navHeight()
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
   if (opts.focus !== false) {
     if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
     el.focus({ preventScroll: true })

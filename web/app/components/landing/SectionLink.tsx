@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
-import { OFF_HOME_SCROLL_DELAY_MS, scrollToSection, scrollToSectionSettled, sectionOf } from '~/utils/scroll'
+import { OFF_HOME_SCROLL_DELAY_MS, scrollToSectionSettled, sectionOf } from '~/utils/scroll'
 
 /**
  * A link to a landing section (`/#mentors`, `/?mentor=3#booking`). A plain link without
@@ -26,9 +26,11 @@ export function SectionLink({
     const sameSearch = !search || search === location.search
     if (location.pathname === '/' && sameSearch) {
       window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}#${id}`)
-      // After a menu that closes itself (onNavigate) has let go of the page's scroll lock.
-      if (onNavigate) setTimeout(() => scrollToSection(id), 0)
-      else scrollToSection(id)
+      // After a menu that closes itself (onNavigate) has let go of the page's scroll lock. Settled:
+      // content above the section that grows during the smooth scroll (on a slow phone, or CI's
+      // loaded machine: 48 px short at 375 px) is corrected once it has.
+      if (onNavigate) setTimeout(() => scrollToSectionSettled(id), 0)
+      else scrollToSectionSettled(id)
       return
     }
     navigate(`${pathAndSearch}#${id}`, { preventScrollReset: true, replace: location.pathname === '/' })
