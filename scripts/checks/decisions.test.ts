@@ -59,16 +59,25 @@ describe('decision records', () => {
 
   it('the check sees a missing mark and accepts one that names the newer decision', () => {
     expect(supersededBy('Status: accepted (supersedes the "Plans" part of 045; amends 044 and 056)')).toEqual(['045'])
-    expect(supersededBy('Status: accepted. Supersedes the rush half of decision 124 and the paths of decision 120.')).toEqual(['124', '120'])
+    expect(supersededBy('Status: accepted. Supersedes the rush half of decision 124 and the paths of decision 120.')).toEqual([
+      '124',
+      '120',
+    ])
     const newer = { number: '200', file: '200-new.md', status: 'Status: accepted (supersedes the plan part of 100)' }
     expect(unmarked([{ number: '100', file: '100-old.md', status: 'Status: accepted' }, newer])).toEqual([
       '100-old.md: its status line must say it is superseded (in part) by 200',
     ])
-    expect(unmarked([{ number: '100', file: '100-old.md', status: 'Status: accepted; its plan part superseded by 200' }, newer])).toEqual([])
+    expect(unmarked([{ number: '100', file: '100-old.md', status: 'Status: accepted; its plan part superseded by 200' }, newer])).toEqual(
+      [],
+    )
     expect(unmarked([{ number: '100', file: '100-old.md', status: 'Status: superseded by 150' }, newer])).toHaveLength(1)
   })
 
   it('every record has a status line', () => {
-    expect(decisions().filter((d) => !d.status.startsWith('Status:')).map((d) => d.file)).toEqual([])
+    expect(
+      decisions()
+        .filter((d) => !d.status.startsWith('Status:'))
+        .map((d) => d.file),
+    ).toEqual([])
   })
 })
