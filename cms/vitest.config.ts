@@ -1,5 +1,6 @@
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { defineConfig } from 'vitest/config'
+import SlowFirst from './tests/slowFirst'
 
 /**
  * Unit tests (`*.test.ts`) sit beside the code. Integration tests (`*.int.test.ts`) start Payload
@@ -18,6 +19,8 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The longest integration files first, so no fork is left alone with one at the end (tests/slowFirst.ts).
+    sequence: { sequencer: SlowFirst },
     env: { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', JOBS_AUTORUN: 'false' },
     projects: [
       {
