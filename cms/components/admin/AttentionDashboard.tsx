@@ -229,6 +229,39 @@ export default async function AttentionDashboard({ payload, user }: ServerProps)
           )}
         </Card>
 
+        <Card id="applications" title="Mentor applications waiting">
+          {data.applications.count === 0 ? (
+            <p className="ml-attention__empty">No application has waited more than 3 days.</p>
+          ) : (
+            <>
+              <p>
+                <a
+                  href={listUrl(admin, 'mentor-applications', [
+                    ['status', 'in', ['submitted', 'under-review']],
+                    ['createdAt', 'less_than_equal', data.applications.since],
+                  ])}
+                >
+                  {plural(data.applications.count, 'application')}
+                </a>{' '}
+                open for more than 3 days
+                <span className="ml-attention__meta"> · accept or decline each</span>
+              </p>
+              <ul data-testid="applications-waiting">
+                {data.applications.rows.map((a) => (
+                  <li key={a.id}>
+                    <a href={`${admin}/collections/mentor-applications/${a.id}`}>{a.name}</a>
+                    <span className="ml-attention__meta">
+                      {' '}
+                      · {a.role} at {a.company} · {a.status === 'under-review' ? 'under review' : 'not yet reviewed'} · applied{' '}
+                      {formatIst(a.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+
         <Card id="money" title="Payments and refunds">
           <MoneyMonth month={data.money.thisMonth} admin={admin} />
           <MoneyMonth month={data.money.lastMonth} admin={admin} />

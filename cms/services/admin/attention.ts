@@ -49,7 +49,11 @@ export type Attention = {
   /** Absent marks the student disputes (issue 37), oldest first: an admin decides each. */
   disputes: { count: number; rows: DisputeAttention[] }
   money: { thisMonth: MonthMoney; lastMonth: MonthMoney }
+  /** Mentor applications still open (submitted or under review) `APPLICATION_WAIT_MS` after they came in, oldest first (issue 35). */
+  applications: { count: number; since: string; rows: ApplicationAttention[] }
 }
+
+export type ApplicationAttention = { id: number; name: string; role: string; company: string; status: string; createdAt: string }
 
 export type DisputeAttention = {
   /** The attendance row, to open in /admin. */
@@ -126,6 +130,9 @@ export const UNMARKED_AFTER_MS = 2 * 24 * HOUR_MS
 /** Older sessions are history, not something to chase (and sessions from before attendance existed stay out). */
 export const UNMARKED_WINDOW_MS = 30 * 24 * HOUR_MS
 const OFFER_WINDOW_MS = 24 * HOUR_MS
+/** An application nobody has decided within three days needs an admin's look. */
+export const APPLICATION_WAIT_MS = 3 * 24 * HOUR_MS
+export const APPLICATION_ROWS = 20
 
 const iso = (v: string | Date) => new Date(v).toISOString()
 const isoOrNull = (v: string | Date | null | undefined) => (v ? iso(v) : null)
@@ -147,7 +154,7 @@ export function attentionPeriods(now: Date) {
 }
 
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
-  const [refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes] = await Promise.all([
+  const [refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes, applications] = await Promise.all([
     readRefunds(req),
     readMentors(req),
     readOffers(req, now),
@@ -156,8 +163,42 @@ export async function readAttention(req: PayloadRequest, now: Date): Promise<Att
     readJobFailures(req),
     readUnmarked(req, now),
     readDisputes(req),
+    readApplications(req, now),
   ])
-  return { refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes }
+  return { refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes, applications }
+}
+
+/** Open mentor applications older than three days (see Attention['applications']); the status and date indexes serve it. */
+async function readApplications(req: PayloadRequest, now: Date): Promise<Attention['applications']> {
+  const since = new Date(now.getTime() - APPLICATION_WAIT_MS)
+  const rows = await txQuery<{
+    id: number
+    name: string
+    role: string
+    company: string
+    status: string
+    created_at: string | Date
+    total: string
+  }>(
+    req,
+    sql`SELECT id, name, role, company, status, created_at, count(*) OVER () AS total
+          FROM mentor_applications
+         WHERE status IN ('submitted', 'under-review') AND created_at <= ${since.toISOString()}::timestamptz
+         ORDER BY created_at, id
+         LIMIT ${APPLICATION_ROWS}`,
+  )
+  return {
+    count: num(rows[0]?.total),
+    since: since.toISOString(),
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      role: r.role,
+      company: r.company,
+      status: r.status,
+      createdAt: iso(r.created_at),
+    })),
+  }
 }
 
 export const DISPUTE_ROWS = 20

@@ -280,6 +280,44 @@ describe('the admin dashboard: what needs attention', () => {
     expect(html).toMatch(/₹/)
   })
 
+  it('mentor applications open for more than 3 days, oldest first; a newer one and a decided one are not listed', async () => {
+    const application = async (name: string, createdAt: Date, status: 'submitted' | 'under-review' | 'declined') =>
+      payload.create({
+        collection: 'mentor-applications',
+        data: {
+          name,
+          email: `${unique('applicant')}@example.com`,
+          company: 'Flipkart',
+          role: 'Staff Engineer',
+          years: 8,
+          profileUrl: 'https://www.linkedin.com/in/someone',
+          topics: 'System Design',
+          why: 'To give back.',
+          status,
+          createdAt: createdAt.toISOString(),
+          ...(status === 'declined' ? { declineReason: 'Not now.' } : {}),
+        },
+        overrideAccess: true,
+      })
+    const fourDays = await application('Waiting Four Days', new Date(NOW.getTime() - 4 * DAY_MS), 'submitted')
+    const underReview = await application('Under Review Ten Days', new Date(NOW.getTime() - 10 * DAY_MS), 'under-review')
+    await application('Applied Two Days Ago', new Date(NOW.getTime() - 2 * DAY_MS), 'submitted')
+    await application('Declined Long Ago', new Date(NOW.getTime() - 20 * DAY_MS), 'declined')
+
+    const { applications } = await read(NOW)
+    expect(applications.count).toBe(2)
+    expect(applications.rows.map((a) => [a.id, a.name, a.status])).toEqual([
+      [underReview.id, 'Under Review Ten Days', 'under-review'],
+      [fourDays.id, 'Waiting Four Days', 'submitted'],
+    ])
+    expect(applications.since).toBe(new Date(NOW.getTime() - 3 * DAY_MS).toISOString())
+
+    const html = renderToStaticMarkup(await AttentionDashboard({ payload, user: admin } as never))
+    expect(html).toContain('2 applications</a> open for more than 3 days')
+    expect(html).toContain(`/admin/collections/mentor-applications/${fourDays.id}"`)
+    expect(html).not.toContain('Applied Two Days Ago')
+  })
+
   it('a database that does not answer leaves a short error line, not a broken /admin', async () => {
     const down = Object.create(payload, {
       db: { value: { drizzle: { execute: async () => Promise.reject(new Error('connection refused')) }, sessions: {} } },
