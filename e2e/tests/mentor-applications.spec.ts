@@ -13,8 +13,10 @@ import {
 /**
  * Mentor applications (issue 35): a visitor applies on "Become a mentor" (linked from the footer)
  * without JavaScript and with it, a second application from the same e-mail is refused, and an
- * admin accepts one in /admin, which makes the mentor's account and a draft profile. The site counts
- * applications per address (5 in ten minutes): this file posts the form exactly 5 times.
+ * admin accepts one in /admin, which makes the mentor's account and a draft profile; the applicant
+ * follows the receipt's link to see it accepted, and once staff publish the profile the new mentor
+ * is in the directory with an open batch. The site counts whole applications per address (5 in ten
+ * minutes): this file sends 3.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -149,4 +151,45 @@ test('an admin accepts an application in /admin: the mentor account and a draft 
   // Accepting again (a second click, another admin) changes nothing.
   const again = await api.post(`/mentor-applications/${application.id}/decide`, { decision: 'accept' })
   expect(again.changed).toBe(false)
+})
+
+test('the receipt links the applicant’s status page (Accepted, and what comes next); published, the new mentor takes bookings in an open batch', async ({
+  page,
+}) => {
+  const api = await adminApi()
+  const email = `accepted-${run}@engineers.example.com`
+  const outbox = await api.get(
+    `/email-outbox?where[to][equals]=${encodeURIComponent(email)}&where[template][equals]=mentor-application-received&depth=0`,
+  )
+  const link = /https?:\/\/\S+\/become-a-mentor\/status\?[^\s"<)]+/.exec(String(outbox.docs[0]?.text))?.[0]
+  expect(link, 'the receipt links the status page').toBeDefined()
+  const status = new URL(link!.replaceAll('&amp;', '&'))
+  await page.goto(`${status.pathname}${status.search}`)
+  await expect(page.getByRole('heading', { name: 'Your application to mentor' })).toBeVisible()
+  await expect(page.getByTestId('application-state')).toHaveText('Accepted')
+  await expect(page.getByTestId('application-next-step')).toContainText('Sign in with Google using the e-mail address you applied with')
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'application-status-accepted')
+  // A link with a changed key tells nothing about the application.
+  status.searchParams.set('key', 'x'.repeat(32))
+  const wrong = await page.goto(`${status.pathname}${status.search}`)
+  expect(wrong?.status()).toBe(404)
+  await expect(page.getByTestId('application-status-error')).toContainText('We could not find an application for this link')
+  await expect(page.getByText('Kavya')).toHaveCount(0)
+
+  // Staff publish the draft profile the acceptance made: the mentor is in the directory with an open batch.
+  const { docs } = await api.get(`/mentors?where[email][equals]=${encodeURIComponent(email)}&depth=0&draft=true`)
+  await signInToAdmin(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/mentors/${docs[0].id}`)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Publish changes' }).click()
+    await expect(page.getByText(/published successfully|Updated successfully/i).first()).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  await page.goto('/find-mentors?company=Razorpay')
+  const card = page.getByTestId('directory-card').filter({ hasText: `Kavya ${run}` })
+  await expect(card).toContainText(/Next batch starts .+ · \d+ seats? left/)
+  await card.getByRole('link', { name: `Kavya ${run}` }).click()
+  await expect(page.getByRole('heading', { name: `Kavya ${run}`, level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: `Book Session with Kavya ${run}` })).toHaveAttribute('href', `/?mentor=${docs[0].id}#booking`)
 })

@@ -6,6 +6,7 @@ import { isEditor } from '../../access/isEditor'
 import { nobody } from '../../access/nobody'
 import { applyEndpoint } from './endpoints/apply'
 import { decideMentorApplicationEndpoint } from './endpoints/decide'
+import { applicationStatusEndpoint } from './endpoints/status'
 import { keepWhatTheApplicantWrote } from './hooks/keepWhatTheApplicantWrote'
 
 const asSubmitted = { readOnly: true }
@@ -32,7 +33,7 @@ export const MentorApplications: CollectionConfig = {
       'People who applied on the site’s “Become a mentor” page. Mark one under review while you look at it; an admin accepts it (creating the mentor’s account for Google sign-in and a draft profile) or anyone on the team declines it with a reason, which is e-mailed to the applicant.',
   },
   defaultSort: '-createdAt',
-  endpoints: [applyEndpoint, decideMentorApplicationEndpoint],
+  endpoints: [applyEndpoint, decideMentorApplicationEndpoint, applicationStatusEndpoint],
   hooks: { beforeChange: [keepWhatTheApplicantWrote] },
   access: {
     create: nobody,

@@ -2,6 +2,7 @@ import type { MentorApplication } from '@mentorloop/shared/payload-types'
 import { env } from '../../lib/env'
 import { renderEmail } from '../../notifications/layout'
 import type { EmailMessage } from '../../notifications/queueEmail'
+import { statusUrl } from './statusLink'
 
 /**
  * The applicant's e-mails: the receipt of an application, the decline with its reason, and the
@@ -22,7 +23,9 @@ export const applicationReceivedEmail = (a: Applicant): EmailMessage & { key: st
     paragraphs: [
       `Thank you for applying to mentor with MentorLoop as ${a.role} at ${a.company} (${a.years} ${a.years === 1 ? 'year' : 'years'} of experience; topics: ${a.topics}).`,
       'Our team reads every application and e-mails you the decision at this address. There is no need to apply again meanwhile.',
+      'You can see where your application stands at any time from the link below.',
     ],
+    action: { label: 'See your application’s status', url: statusUrl(a.id) },
   }),
 })
 

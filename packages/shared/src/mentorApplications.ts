@@ -87,3 +87,36 @@ export const MENTOR_APPLICATION_MESSAGES = {
   FAILED: 'We could not send your application right now. Please try again in a moment.',
   TOO_MANY: 'Too many applications from this address. Please try again in a few minutes.',
 } as const
+
+/**
+ * The applicant's status page (`/become-a-mentor/status?application=…&key=…`, linked from the
+ * receipt e-mail): the link names the application and carries a signature the CMS made, so only
+ * whoever holds the e-mail can read it, and nothing is stored for it.
+ */
+export const mentorApplicationStatusQuery = z.object({
+  application: z.coerce.number().int().positive().max(2_147_483_647),
+  key: z.string().regex(/^[\w-]{20,64}$/),
+})
+export type MentorApplicationStatusQuery = z.infer<typeof mentorApplicationStatusQuery>
+
+export type MentorApplicationStatusView = {
+  name: string
+  role: string
+  company: string
+  status: MentorApplicationStatus
+  appliedAt: string
+  decidedAt: string | null
+  declineReason: string | null
+}
+
+export const MENTOR_APPLICATION_STATUS_NOT_FOUND =
+  'We could not find an application for this link. Please use the link in the e-mail we sent you when you applied.'
+
+/** What the status page says under each state: the next step, in the applicant's words. */
+export const MENTOR_APPLICATION_NEXT_STEP: Record<MentorApplicationStatus, string> = {
+  submitted: 'Our team has not read it yet. We e-mail you the decision; there is no need to apply again.',
+  'under-review': 'Our team is reviewing it now. We e-mail you the decision.',
+  accepted:
+    'Welcome! Sign in with Google using the e-mail address you applied with. Our team completes your draft profile with you and publishes it; then your first batch opens.',
+  declined: 'You are welcome to apply again later from the “Become a mentor” page.',
+}

@@ -21,9 +21,9 @@ import { seoMeta } from '~/utils/seo'
 
 /**
  * "Become a mentor" (issue 35): a public application form. A plain form post (no JavaScript
- * needed; with it, Remix posts the same form and renders the same answer). The action counts
- * applications per visitor address in the CMS (like the newsletter), checks the form with the
- * shared zod schema and hands it to the CMS with the service key; the CMS refuses a second open
+ * needed; with it, Remix posts the same form and renders the same answer). The action checks the
+ * form with the shared zod schema, counts whole applications per visitor address in the CMS (like
+ * the newsletter) and hands it to the CMS with the service key; the CMS refuses a second open
  * application from one e-mail and e-mails the applicant a receipt.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -49,17 +49,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const failed = (message: string, status: number, fieldErrors: Partial<Record<MentorApplicationField, string>> = {}) =>
     answer({ ok: false, message, fieldErrors, values }, status)
 
-  const ip = clientIp(request, context)
-  const guarded = await signInGuard({ hits: [hit('mentorApplicationByIp', `ip:${ip}`)] })
-  if (guarded === 'rate_limited') return failed(MENTOR_APPLICATION_MESSAGES.TOO_MANY, 429)
-  if (guarded !== 'ok') return failed(MENTOR_APPLICATION_MESSAGES.FAILED, 503)
-
   const parsed = mentorApplicationSchema.safeParse(values)
   if (!parsed.success) {
     const fieldErrors: Partial<Record<MentorApplicationField, string>> = {}
     for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as MentorApplicationField] ??= issue.message
     return failed('Please correct the highlighted fields.', 400, fieldErrors)
   }
+  // Counted once the form is whole: an application that would reach the list, not a typo corrected.
+  const ip = clientIp(request, context)
+  const guarded = await signInGuard({ hits: [hit('mentorApplicationByIp', `ip:${ip}`)] })
+  if (guarded === 'rate_limited') return failed(MENTOR_APPLICATION_MESSAGES.TOO_MANY, 429)
+  if (guarded !== 'ok') return failed(MENTOR_APPLICATION_MESSAGES.FAILED, 503)
   try {
     const res = await cms<{ message: string }>('/mentor-applications/apply', {
       method: 'POST',
