@@ -1,4 +1,4 @@
-import { formatRupees } from '@mentorloop/shared'
+import { formatRupees, MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
 import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
@@ -46,10 +46,39 @@ test('with JavaScript: the code shows the new price on the plan and its button',
   await expect(page.getByTestId('discounted-BEGINNER_TECHY')).toContainText(`${formatRupees(100)} off`)
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'discount-applied-js')
-  // The buy button carries the code and says the new price. (Paying it in the browser is left out
-  // here: see the report of issue 35's Offers; the order's price and the use are tested in
-  // cms/tests/int/discountCodes.int.test.ts.)
+  // The buy button carries the code and says the new price.
   await expect(card(page).getByRole('button', { name: `Choose ${PLAN} for ${newPrice}` })).toBeVisible()
+})
+
+test('with JavaScript: pays the new price through the sandbox checkout; the payments page and the code’s uses show it', async ({
+  page,
+}) => {
+  await signInWithEmail(page, `discount-pay-${run.toLowerCase()}@students.mentorloop.in`)
+  await page.goto('/subscriptions')
+  await waitForHydration(page)
+  await form(page).getByLabel('Discount code').fill(CODE)
+  await form(page).getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByTestId('discount-code-applied')).toContainText(`Code ${CODE} applied`)
+  const newPrice = formatRupees(price - 100)
+  await card(page)
+    .getByRole('button', { name: `Choose ${PLAN} for ${newPrice}` })
+    .click()
+  const checkout = page.getByRole('dialog', { name: /Sandbox payment/ })
+  await expect(checkout).toContainText(newPrice)
+  await checkout.getByRole('button', { name: /^Pay / }).click()
+  await expect(page.getByTestId('payment-notice')).toContainText(MESSAGES.PAYMENT_SUCCESSFUL_TITLE)
+
+  await page.goto('/paymentHistory')
+  const paid = page.locator('[data-testid="payment-card"][data-status="completed"]')
+  await expect(paid.getByTestId('payment-amount')).toHaveText(newPrice)
+  await expect(paid.getByTestId('payment-discount')).toHaveText(
+    `Discount code ${CODE}: −${formatRupees(100)} (price ${formatRupees(price)})`,
+  )
+  await expectAccessible(page)
+  // Counted once, at the verification (the earlier tests applied it without paying).
+  const api = await adminApi()
+  const { docs } = await api.get(`/discount-codes?where[code][equals]=${CODE}&depth=0`)
+  expect(docs[0].uses).toBe(1)
 })
 
 test('without JavaScript: a code that is malformed or unknown is refused beside the field', async ({ browser }) => {
