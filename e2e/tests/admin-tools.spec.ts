@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { formatDateTime, formatDay, formatRupees, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { adminApi, CMS_URL, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
@@ -91,7 +91,13 @@ test('an admin rejects a refund request from its button with a note; the decided
 
   await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
+  // The list names the student and the amount asked back (not "Payment: 11").
+  await page.goto(`${CMS_URL()}/admin/collections/refund-requests?search=${encodeURIComponent(`Rejected ${run}`)}`)
+  const row = page.getByRole('row').filter({ hasText: `Rejected ${run}` })
+  await expect(row).toContainText(formatRupees(plans.docs[0].price))
   await page.goto(`${CMS_URL()}/admin/collections/refund-requests/${request.id}`)
+  // Titled by the student, not "ID: 4".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Rejected ${run}`)
   const panel = page.getByTestId('refund-decision')
   await expect(panel.getByTestId('refund-amount')).toHaveText(/^₹[\d,]+$/)
   await expect(panel).toContainText('Beginner Techy Plan')

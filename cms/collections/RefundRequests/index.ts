@@ -28,12 +28,15 @@ export const RefundRequests: CollectionConfig = {
     // Lists read only their columns (Payload's select API), not whole documents with their
     // relationships and arrays: docs/decisions/104.
     enableListViewSelectAPI: true,
-    defaultColumns: ['studentName', 'payment', 'reason', 'status', 'attempts', 'createdAt'],
+    // Titled by the student (a virtual field through `user`), listed with the amount asked back,
+    // not "ID: 4" and "Payment: 11" (issue 32).
+    useAsTitle: 'studentName',
+    defaultColumns: ['studentName', 'amount', 'reason', 'status', 'attempts', 'createdAt'],
     group: 'Payments',
     hidden: hiddenUnless('admin'),
   },
   // The student's name for a mentor is looked up through `user` (fields/studentFields.ts).
-  forceSelect: { user: true },
+  forceSelect: { user: true, payment: true },
   defaultSort: '-createdAt',
   endpoints: [requestRefundEndpoint, decideRefundEndpoint, withdrawRefundEndpoint],
   hooks: { beforeChange: [applyRefundDecision] },
@@ -55,6 +58,14 @@ export const RefundRequests: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true, admin: { readOnly: true } },
     ...studentFields,
     { name: 'payment', type: 'relationship', relationTo: 'payments', required: true, index: true, admin: { readOnly: true } },
+    {
+      // What the payment took, read through `payment` (nothing stored): the list's Amount column.
+      name: 'amount',
+      label: 'Amount',
+      type: 'number',
+      virtual: 'payment.amount',
+      admin: { readOnly: true, disableBulkEdit: true, components: { Cell: '/components/admin/RupeesCell' } },
+    },
     {
       name: 'source',
       type: 'select',

@@ -651,6 +651,7 @@ export interface RefundRequest {
   studentName?: string | null;
   studentEmail?: string | null;
   payment: number | Payment;
+  amount?: number | null;
   source: 'student' | 'automatic';
   reason?:
     | (
@@ -1585,6 +1586,7 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   studentName?: T;
   studentEmail?: T;
   payment?: T;
+  amount?: T;
   source?: T;
   reason?: T;
   feedback?: T;
