@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,25 @@ import { describe, expect, it } from 'vitest'
  * later cannot stay out of that run unnoticed (a new one was: the discount codes and the insights
  * CSV).
  */
-const FUZZ = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../e2e/tests/fuzz.spec.ts'), 'utf8')
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const FUZZ = readFileSync(path.join(ROOT, 'e2e/tests/fuzz.spec.ts'), 'utf8')
+
+/**
+ * A Remix flat-routes file name as its URL: `mentors.$id.tsx` is `/mentors/:id`,
+ * `paymentHistory_.$id.receipt.ts` `/paymentHistory/:id/receipt`, `robots[.]txt.ts` `/robots.txt`,
+ * `_index.tsx` `/`; null for a module that is no route (tests, server halves).
+ */
+function routePath(file: string): string | null {
+  if (/\.(test|server)\.tsx?$/.test(file) || !/\.tsx?$/.test(file)) return null
+  const segments = file
+    .replace(/\.tsx?$/, '')
+    .replaceAll('[.]', '~')
+    .split('.')
+    .map((s) => s.replaceAll('~', '.').replace(/_$/, ''))
+    .filter((s) => s !== '_index' && !s.startsWith('_'))
+    .map((s) => (s.startsWith('$') ? ':id' : s))
+  return `/${segments.join('/')}`
+}
 
 /** Any parameter (optional too) becomes `:id`, and no trailing slash, as the fuzz list writes it. */
 const normalise = (p: string) => p.replace(/:\w+\??/g, ':id').replace(/(.)\/$/, '$1')
@@ -24,6 +42,27 @@ describe('the fuzz run covers the whole CMS', async () => {
       ...config.globals.map((g) => g.slug).filter((slug) => !FUZZ.includes(`'${slug}'`)),
     ]
     expect(missing, 'add these to COLLECTIONS or GLOBALS in e2e/tests/fuzz.spec.ts').toEqual([])
+  })
+
+  it('every route of the site (a parameter as :id; /:slug is covered by a policy page)', () => {
+    const routes = readdirSync(path.join(ROOT, 'web/app/routes'))
+      .map(routePath)
+      .filter((p): p is string => p !== null && p !== '/:id' && p !== '/bench/bare')
+    const missing = routes.filter((p) => !FUZZ.includes(`'${p}'`))
+    expect(missing, 'add these to SITE_PATHS in e2e/tests/fuzz.spec.ts').toEqual([])
+  })
+
+  it('reads route file names as the site serves them', () => {
+    expect(
+      [
+        '_index.tsx',
+        'mentors.$id.tsx',
+        'paymentHistory_.$id.receipt.ts',
+        'robots[.]txt.ts',
+        'auth.google_.callback.tsx',
+        'book.server.ts',
+      ].map(routePath),
+    ).toEqual(['/', '/mentors/:id', '/paymentHistory/:id/receipt', '/robots.txt', '/auth/google/callback', null])
   })
 
   it('every custom endpoint, with its method', () => {
