@@ -29,6 +29,7 @@ const SAMPLES: Record<string, string[]> = {
   'routes/auth.google': ['/auth/google'],
   'routes/auth.google_.callback': ['/auth/google/callback?code=x&state=y'],
   'routes/become-a-mentor': ['/become-a-mentor', '/become-a-mentor.data'],
+  'routes/become-a-mentor_.status': [`/become-a-mentor/status?application=1&key=${'x'.repeat(32)}`, '/become-a-mentor/status.data'],
   'routes/book': ['/book', '/book.data'],
   'routes/find-mentors': ['/find-mentors', '/find-mentors.data', '/find-mentors?page=2'],
   'routes/healthz': ['/healthz'],
