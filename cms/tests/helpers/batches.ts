@@ -2,12 +2,12 @@ import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { createLocalReq, type Payload } from 'payload'
-import { vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { txQuery } from '../../lib/transaction'
 import { flushOutbox } from '../../notifications/outbox'
 import { createOrderForPlan, verifyAndCompletePayment } from '../../services/payments'
 import { requestRefund } from '../../services/payments/refunds'
+import { setNow } from '../fixtures'
 import { runRefundJobs, sandbox } from './payments'
 
 /**
@@ -50,14 +50,9 @@ export async function refundPayment(payload: Payload, user: User, paymentId: num
   return payload.findByID({ collection: 'refund-requests', id: created.id, depth: 0, overrideAccess: true })
 }
 
-export function freezeClock(at: Date | string) {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date(at))
-}
-
 /** Moves the (fake) clock to `at` and runs the time-driven work once, as the scheduled tick does. */
 export async function tickTo(payload: Payload, at: Date | string) {
-  vi.setSystemTime(new Date(at))
+  setNow(at)
   return runTimeJobs(payload)
 }
 

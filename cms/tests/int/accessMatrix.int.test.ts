@@ -1,15 +1,14 @@
 import type { Batch } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { GRAPHQL_POST } from '@payloadcms/next/routes'
-import { type CollectionSlug, createLocalReq, formatNames, type Payload } from 'payload'
+import { type CollectionSlug, formatNames, type Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_TAKEN } from '../../collections/Users/hooks/keepEmailsUnique'
 import { txQuery } from '../../lib/transaction'
 import { plans } from '../../seed/plans'
 import { createBooking } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, reqAs, setUpWorld, studentWithPlan } from '../fixtures'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser, unique } from '../helpers/scenarios'
 
 /**
@@ -83,12 +82,9 @@ const create = (payload: Payload, collection: CollectionSlug, data: Record<strin
   payload.create({ collection, data: data as never, overrideAccess: true }) as Promise<{ id: number }>
 
 /** One student seated in the mentor persona's batch (a batch has few seats: made once). */
-const seatedStudent = once(async ({ payload, batch }) => {
-  const student = await createUser(payload)
-  await givePlan(payload, student)
-  expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe(
-    'booked',
-  )
+const seatedStudent = once(async ({ batch }) => {
+  const student = await studentWithPlan()
+  expect((await createBooking(await reqAs(), { userId: student.id, mentorId: Number(batch.mentor) })).kind).toBe('booked')
   return student
 })
 
@@ -99,9 +95,9 @@ const nextSessionStart = (batch: { startsOn: string }) =>
 
 /** An attendance mark of that student for a session already started (written directly: the collection refuses a session in the future). */
 async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
-  const { payload, batch } = ctx
+  const { batch } = ctx
   const student = await seatedStudent(ctx)
-  const req = await createLocalReq({}, payload)
+  const req = await reqAs()
   const [session] = await txQuery<{ id: number }>(
     req,
     sql`INSERT INTO sessions (title, batch_id, mentor_id, starts_at, duration_minutes, status, sequence, created_at, updated_at)
@@ -116,9 +112,9 @@ async function attendanceRow(ctx: Ctx): Promise<{ id: number }> {
 }
 
 /** Student A's rating of the mentor persona's batch (written as the service writes it: the collection refuses creates). */
-const ratingOfA = once(async ({ payload, batch, users }: Ctx): Promise<{ id: number }> => {
+const ratingOfA = once(async ({ batch, users }: Ctx): Promise<{ id: number }> => {
   const [row] = await txQuery<{ id: number }>(
-    await createLocalReq({}, payload),
+    await reqAs(),
     sql`INSERT INTO ratings (user_id, batch_id, mentor_id, stars, comment, show_comment, hidden, created_at, updated_at)
         VALUES (${users.studentA.id}, ${batch.id}, ${Number(batch.mentor)}, 4, 'Helpful', true, false, now(), now()) RETURNING id`,
   )
@@ -561,14 +557,13 @@ let rest: RestClient
 const tokenOf = (p: Persona) => (p === 'anonymous' ? null : ctx.users[p].token)
 
 beforeAll(async () => {
-  const payload = await testPayload()
-  rest = restClient(payload.config)
-  const [studentA, studentB, mentor, staff, admin] = await Promise.all([
+  const world = await setUpWorld({ staff: true })
+  const { payload, staff, admin } = world
+  rest = world.rest
+  const [studentA, studentB, mentor] = await Promise.all([
     createUser(payload, { roles: ['student'], name: 'Student A' }),
     createUser(payload, { roles: ['student'], name: 'Student B' }),
     createUser(payload, { roles: ['mentor'], name: 'Mentor' }),
-    createUser(payload, { roles: ['staff'], name: 'Staff' }),
-    createUser(payload, { roles: ['admin'], name: 'Admin' }),
   ])
   const profile = await createMentor(payload, { user: mentor, capacity: 15 })
   const batch = await openBatchOf(payload, profile)

@@ -1,16 +1,16 @@
 import { DAY_MS, HOUR_MS, istDay, istMidnight, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { Batch, Mentor, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import AttentionDashboard from '../../components/admin/AttentionDashboard'
 import { txQuery } from '../../lib/transaction'
 import { type Attention, readAttention } from '../../services/admin/attention'
-import { createBooking, joinWaitlist } from '../../services/booking'
+import { joinWaitlist } from '../../services/booking'
 import { requestRefund } from '../../services/payments/refunds'
-import { buyPlan, freezeClock, refundPayment } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, reqAs, resetClock, seat, setNow, setUpWorld } from '../fixtures'
+import { buyPlan, refundPayment } from '../helpers/batches'
 import { batchStarted } from '../helpers/payments'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, unique } from '../helpers/scenarios'
 
@@ -24,13 +24,10 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 
 let payload: Payload
 let admin: User
-const req = () => createLocalReq({}, payload)
-/** A moment in India time: day(2027, 3, 15, 10) is 15 March 2027, 10:00 IST. */
-const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
-const NOW = at(2027, 3, 15, 10)
+const NOW = istAt(2027, 3, 15, 10)
 /** Set-up payments are made long before the months under test, with a plan window that covers them. */
-const LONG_AGO = at(2026, 11, 10, 12)
-const WINDOW = { startsAt: at(2026, 11, 1), endsAt: at(2028, 1, 1) }
+const LONG_AGO = istAt(2026, 11, 10, 12)
+const WINDOW = { startsAt: istAt(2026, 11, 1), endsAt: istAt(2028, 1, 1) }
 
 let full: Mentor
 let queued: Mentor
@@ -48,11 +45,11 @@ let seatMentor: Mentor
 
 /** A student whose plan pays for a seat (docs/decisions/069), so a refund request goes to an admin. */
 async function studentWithPlan(name = 'Student', opts: { seat?: boolean } = { seat: true }) {
-  freezeClock(LONG_AGO)
+  setNow(LONG_AGO)
   const u = await createUser(payload, { name })
   const payment = await givePlan(payload, u, 'PLACEMENT_FOCUSED', 30, WINDOW)
-  freezeClock(NOW)
-  if (opts.seat) expect((await createBooking(await req(), { userId: u.id, mentorId: seatMentor.id })).kind).toBe('booked')
+  setNow(NOW)
+  if (opts.seat) await seat(u, seatMentor)
   return { user: u, payment }
 }
 
@@ -75,37 +72,33 @@ async function session(title: string, startsAt: Date) {
 
 /** A student who buys a plan at `paidAt` (through the real order and verification) and maybe refunds it at `refundedAt`. */
 async function paidBy(code: string, paidAt: Date, refundedAt?: Date) {
-  freezeClock(paidAt)
+  setNow(paidAt)
   const u = await createUser(payload, { name: unique('Payer') })
   const done = await buyPlan(payload, u, code)
   const paymentId = (done as { payment: { id: number } }).payment.id
   if (refundedAt) {
-    freezeClock(refundedAt)
+    setNow(refundedAt)
     const refund = await refundPayment(payload, u, paymentId, admin)
     expect(['pending', 'refunded']).toContain(refund.status)
   }
-  freezeClock(NOW)
+  setNow(NOW)
   return paymentId
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  freezeClock(NOW)
-  admin = await createUser(payload, { roles: ['admin'] })
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  await findPlan(payload, 'BEGINNER_TECHY')
+  ;({ payload, admin } = await setUpWorld({ at: NOW, plans: ['PLACEMENT_FOCUSED', 'BEGINNER_TECHY'] }))
 
   seatMentor = await createMentor(payload, { capacity: 50, name: 'Seat Mentor' })
   // Refunds: two waiting for a decision (the older first), one failed, one rejected (done with).
   for (const hoursLater of [0, 1, 2, 3]) {
     const { user, payment } = await studentWithPlan()
-    freezeClock(new Date(NOW.getTime() + hoursLater * HOUR_MS))
+    setNow(new Date(NOW.getTime() + hoursLater * HOUR_MS))
     await batchStarted(payload, payment.id)
-    const r = await requestRefund(await req(), user, { paymentId: payment.id, reason: REFUND_REASON_OTHER, feedback: '' })
+    const r = await requestRefund(await reqAs(), user, { paymentId: payment.id, reason: REFUND_REASON_OTHER, feedback: '' })
     if (hoursLater === 0) firstRequestAt = r.createdAt
-    if (hoursLater === 2) await txQuery(await req(), sql`UPDATE refund_requests SET status = 'failed' WHERE id = ${r.id}`)
-    if (hoursLater === 3) await txQuery(await req(), sql`UPDATE refund_requests SET status = 'rejected' WHERE id = ${r.id}`)
-    freezeClock(NOW)
+    if (hoursLater === 2) await txQuery(await reqAs(), sql`UPDATE refund_requests SET status = 'failed' WHERE id = ${r.id}`)
+    if (hoursLater === 3) await txQuery(await reqAs(), sql`UPDATE refund_requests SET status = 'rejected' WHERE id = ${r.id}`)
+    setNow(NOW)
   }
 
   // Full: 1 booked + 1 held of 2 seats, and 3 waiting. Queued: seats left, 1 waiting (1 removed). Quiet: neither.
@@ -113,16 +106,16 @@ beforeAll(async () => {
   queued = await createMentor(payload, { capacity: 15, name: 'Queued Mentor' })
   quiet = await createMentor(payload, { capacity: 15, name: 'Quiet Mentor' })
   const seated = await studentWithPlan('Student', { seat: false })
-  expect((await createBooking(await req(), { userId: seated.user.id, mentorId: full.id })).kind).toBe('booked')
+  await seat(seated.user, full)
   await hold(await createUser(payload), full, await openBatchOf(payload, full), new Date(NOW.getTime() + 48 * HOUR_MS))
   for (let i = 0; i < 3; i++) {
-    const w = await joinWaitlist(await req(), { userId: (await createUser(payload)).id, mentorId: full.id })
+    const w = await joinWaitlist(await reqAs(), { userId: (await createUser(payload)).id, mentorId: full.id })
     expect(w.assigned).toBe(false)
   }
   // Full with nobody waiting: nothing for an admin to do, so not listed.
   fullNobodyWaiting = await createMentor(payload, { capacity: 1, name: 'Full Nobody Waiting' })
   const alone = await studentWithPlan('Student', { seat: false })
-  expect((await createBooking(await req(), { userId: alone.user.id, mentorId: fullNobodyWaiting.id })).kind).toBe('booked')
+  await seat(alone.user, fullNobodyWaiting)
   await payload.create({
     collection: 'waitlist',
     data: { user: (await createUser(payload)).id, mentor: queued.id, status: 'waiting', joinedAt: NOW.toISOString() },
@@ -136,13 +129,13 @@ beforeAll(async () => {
 
   // Failing steps: one unresolved (listed), one resolved (not).
   const [failing] = await txQuery<{ id: number }>(
-    await req(),
+    await reqAs(),
     sql`INSERT INTO job_failures (step, ref, error, attempts, first_seen_at, last_seen_at, created_at, updated_at)
         VALUES ('start-batches', 'batch:42', ${'Error: no sessions\n    at start'}, 3, now(), now(), now(), now()) RETURNING id`,
   )
   failingStepId = Number(failing.id)
   await txQuery(
-    await req(),
+    await reqAs(),
     sql`INSERT INTO job_failures (step, ref, attempts, first_seen_at, last_seen_at, resolved_at, created_at, updated_at)
         VALUES ('expire-holds', 'offer:7', 1, now(), now(), now(), now(), now())`,
   )
@@ -167,10 +160,10 @@ beforeAll(async () => {
   // Money. Last month (February 2027): one paid at 23:00 IST on its last day (17:30 UTC), one
   // paid on the 10th and refunded at 23:30 IST on the 28th. This month (March): one paid at
   // 00:30 IST on the 1st (still February in UTC), and a January payment refunded on the 10th.
-  await paidBy('PLACEMENT_FOCUSED', at(2027, 2, 28, 23))
-  await paidBy('PLACEMENT_FOCUSED', at(2027, 2, 10, 10), at(2027, 2, 28, 23.5))
-  await paidBy('BEGINNER_TECHY', at(2027, 3, 1, 0.5))
-  await paidBy('BEGINNER_TECHY', at(2027, 1, 31, 23), at(2027, 3, 10, 12))
+  await paidBy('PLACEMENT_FOCUSED', istAt(2027, 2, 28, 23))
+  await paidBy('PLACEMENT_FOCUSED', istAt(2027, 2, 10, 10), istAt(2027, 2, 28, 23.5))
+  await paidBy('BEGINNER_TECHY', istAt(2027, 3, 1, 0.5))
+  await paidBy('BEGINNER_TECHY', istAt(2027, 1, 31, 23), istAt(2027, 3, 10, 12))
   // Left out: a complimentary grant, a failed payment and an abandoned order, all this month.
   const plan = await findPlan(payload, 'BEGINNER_TECHY')
   const other = await createUser(payload)
@@ -186,12 +179,12 @@ beforeAll(async () => {
       overrideAccess: true,
     })
   }
-  freezeClock(NOW)
+  setNow(NOW)
 }, 300_000)
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
-const read = async (now: Date): Promise<Attention> => readAttention(await req(), now)
+const read = async (now: Date): Promise<Attention> => readAttention(await reqAs(), now)
 
 describe('the admin dashboard: what needs attention', () => {
   it('refund requests: waiting for a decision and failed, oldest first', async () => {
@@ -253,7 +246,7 @@ describe('the admin dashboard: what needs attention', () => {
     })
     expect(money.thisMonth.from).toBe('2027-02-28T18:30:00.000Z')
     // Five minutes into April (India time; still 31 March in UTC), March is last month.
-    const april = await read(at(2027, 4, 1, 5 / 60))
+    const april = await read(istAt(2027, 4, 1, 5 / 60))
     expect(april.money.thisMonth).toMatchObject({ label: 'April 2027', paid: { count: 0, paise: 0 }, refunded: { count: 0, paise: 0 } })
     expect(april.money.lastMonth).toMatchObject({
       label: 'March 2027',

@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createMentor, createUser, givePlan, openBatchOf, type TestUser, unique } from '../helpers/scenarios'
 
 /**
@@ -25,9 +24,7 @@ const search = (term: string) => ({
 })
 
 beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  admin = await createUser(payload, { roles: ['admin'] })
+  ;({ payload, rest: api, admin } = await setUpWorld())
   mentorUser = await createUser(payload, { roles: ['mentor'] })
   otherMentorUser = await createUser(payload, { roles: ['mentor'] })
   rahulName = unique('Rahul Verma')

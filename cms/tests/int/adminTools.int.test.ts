@@ -1,13 +1,12 @@
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import { createBooking, joinWaitlist } from '../../services/booking'
 import { refundRequestSummary } from '../../services/payments/refundDecision'
-import { askRefund, paidStudent, seat, setUpWorld } from '../fixtures'
+import { askRefund, paidStudent, type RestClient, reqAs, seat, setUpWorld } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, runRefundJobs } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue: a database of its own (another file's runner must not take its jobs).
@@ -28,8 +27,6 @@ beforeAll(async () => {
   ;({ payload, rest, admin, staff } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'], staff: true }))
   mentorUser = await createUser(payload, { roles: ['mentor'] })
 })
-
-const req = () => createLocalReq({}, payload)
 
 /** A student who bought a plan through the real flow and holds a seat with it in a batch that has started, so a refund waits for an admin. */
 async function seatedBuyer(planCode = 'BEGINNER_TECHY') {
@@ -138,7 +135,7 @@ describe('refund decisions from the Approve and Reject buttons', () => {
 
   it('“Sessions held so far” leaves cancelled sessions out of both figures (issue 32)', async () => {
     const { paymentId, requestId } = await seatedBuyer()
-    const local = await req()
+    const local = await reqAs()
     const [pay] = await txQuery<{ batch_id: number; mentor_id: number }>(
       local,
       sql`SELECT p.batch_id, b.mentor_id FROM payments p JOIN batches b ON b.id = p.batch_id WHERE p.id = ${paymentId}`,
@@ -193,7 +190,7 @@ describe('Grant plan on a user', () => {
       const order = await createOrder(rest, s, 'BEGINNER_TECHY')
       expect((await rest.post('/payments/verify-payment', { token: s.token, body: checkoutBody(order.orderId) })).status).toBe(200)
       const m = await createMentor(payload, { capacity: 5 })
-      expect((await createBooking(await req(), { userId: s.id, mentorId: m.id })).kind).toBe('booked')
+      await seat(s, m)
       return { student: s }
     })()
     const seen = await preview(admin.token, student.id, 'PLACEMENT_FOCUSED')
@@ -224,7 +221,7 @@ describe('Grant plan on a user', () => {
   it('a student waiting for a mentor with a free seat is seated by the grant at once', async () => {
     const student = await createUser(payload)
     const mentor = await createMentor(payload, { capacity: 3 })
-    const waiting = await joinWaitlist(await req(), { userId: student.id, mentorId: mentor.id })
+    const waiting = await joinWaitlist(await reqAs(), { userId: student.id, mentorId: mentor.id })
     expect(waiting.assigned).toBe(false)
     const seen = await preview(admin.token, student.id, 'BEGINNER_TECHY')
     expect(seen.body.preview).toMatchObject({ kind: 'credit', current: [], waitingFor: 1 })
@@ -242,7 +239,7 @@ describe('the batches list', () => {
     const ownCapacity = await createMentor(payload, { capacity: 2 })
     for (const student of await Promise.all([createUser(payload), createUser(payload)])) {
       await givePlan(payload, student)
-      await createBooking(await req(), { userId: student.id, mentorId: busy.id })
+      await createBooking(await reqAs(), { userId: student.id, mentorId: busy.id })
     }
     const [busyBatch, emptyBatch, ownBatch] = await Promise.all([busy, empty, ownCapacity].map((m) => openBatchOf(payload, m)))
     await payload.update({ collection: 'batches', id: ownBatch!.id, data: { capacity: 5 }, overrideAccess: true })

@@ -2,9 +2,8 @@ import type { User } from '@mentorloop/shared/payload-types'
 import { decodeJwt } from 'jose'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { googleClaims, randomNonce, startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from '../helpers/oidc'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, unique } from '../helpers/scenarios'
 
 /**
@@ -27,8 +26,7 @@ beforeAll(async () => {
   process.env.OIDC_ISSUER = issuer.url
   process.env.OIDC_CLIENT_ID = TEST_CLIENT_ID
   delete process.env.GOOGLE_CLIENT_ID
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   serviceKey = (await import('../../lib/env')).env.SERVICE_KEY
 })
 

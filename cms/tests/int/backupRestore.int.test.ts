@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { REFUND_REASON_OTHER } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { flushOutbox } from '../../notifications/outbox'
-import { createBooking } from '../../services/booking'
+import { type RestClient, seat, setUpWorld } from '../fixtures'
 import { runScript } from '../helpers/compiledScripts'
-import { testPayload } from '../helpers/payload'
 import { batchStarted, checkoutBody, createOrder, runRefundJobs } from '../helpers/payments'
 import { dropScratch, scratchDatabase, scratchFolder } from '../helpers/postgres15'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
 
 // A database on the machine's own PostgreSQL 15 (client tools included) and an empty media folder.
 await vi.hoisted(async () => (await import('../helpers/postgres15')).usePostgres15())
@@ -33,13 +31,7 @@ const sourceMedia = process.env.MEDIA_DIR!
 
 afterAll(dropScratch)
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  admin = await createUser(payload, { roles: ['admin'] })
-})
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 /**
  * `npm run backup|restore -- <args>` as production runs it: `node cms/dist/<script>.mjs`, compiled by
@@ -101,7 +93,7 @@ async function liveAWhile() {
     const order = await createOrder(rest, student, 'BEGINNER_TECHY')
     const verified = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
     expect(verified.status).toBe(200)
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    await seat(student, mentor)
     return { student, paymentId: verified.body.payment.id as number }
   }
   await buyAndBook()

@@ -1,7 +1,7 @@
-import { formatRupees, HOUR_MS, istMidnight } from '@mentorloop/shared'
+import { formatRupees } from '@mentorloop/shared'
 import type { Mentor, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
@@ -9,8 +9,8 @@ import { claimOffer, declineOffer } from '../../services/batches/offers'
 import { listOffersOf } from '../../services/batches/views'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { paymentReceipt } from '../../services/payments/receipt'
-import { assertInvariants, buyPlan, freezeClock, mailsOf, refundPayment, runTimeJobs, snapshot, tickTo } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, reqAs, resetClock, setNow, setUpWorld } from '../fixtures'
+import { assertInvariants, buyPlan, mailsOf, refundPayment, runTimeJobs, snapshot, tickTo } from '../helpers/batches'
 import { queuedEmails } from '../helpers/payments'
 import { createMentor, createUser, findPlan, unique } from '../helpers/scenarios'
 
@@ -32,12 +32,10 @@ let B: Mentor
 const s: User[] = []
 const tag = unique('sim')
 const mail = (i: number) => `${tag}-s${i}@sim.mentorloop.in`
-const day = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
-const req = () => createLocalReq({}, payload)
 
 async function seatsOf(mentor: Mentor, label: string) {
   const rows = await txQuery<{ user_id: number; status: string; source: string }>(
-    await req(),
+    await reqAs(),
     sql`SELECT bk.user_id, bk.status, bk.source FROM bookings bk JOIN batches b ON b.id = bk.batch_id
          WHERE b.mentor_id = ${mentor.id} AND b.label = ${label} AND bk.status IN ('confirmed', 'completed') ORDER BY bk.id`,
   )
@@ -46,17 +44,17 @@ async function seatsOf(mentor: Mentor, label: string) {
 const who = (rows: { user: number }[]) => rows.map((r) => s.findIndex((x) => x.id === r.user))
 async function batchStatus(mentor: Mentor) {
   const rows = await txQuery<{ label: string; status: string }>(
-    await req(),
+    await reqAs(),
     sql`SELECT label, status FROM batches WHERE mentor_id = ${mentor.id} ORDER BY starts_on`,
   )
   return Object.fromEntries(rows.map((r) => [r.label, r.status]))
 }
 async function heldFor(i: number) {
-  return listOffersOf(await req(), s[i]!.id)
+  return listOffersOf(await reqAs(), s[i]!.id)
 }
 /** The PDF receipt's text, whitespace folded (a long line wraps). */
 async function receiptText(user: User, paymentId: number) {
-  const { pdf } = await paymentReceipt(await req(), user, paymentId)
+  const { pdf } = await paymentReceipt(await reqAs(), user, paymentId)
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
   return text.replace(/\s+/g, ' ')
 }
@@ -68,17 +66,13 @@ async function step(what: string, fn: () => Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-  freezeClock(day(2027, 1, 10, 11))
-  admin = await createUser(payload, { roles: ['admin'] })
+  ;({ payload, admin } = await setUpWorld({ at: istAt(2027, 1, 10, 11), plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] }))
   A = await createMentor(payload, { capacity: 3, name: `${tag} Mentor A` })
   B = await createMentor(payload, { capacity: 3, name: `${tag} Mentor B` })
   for (let i = 0; i <= 12; i++) s.push(await createUser(payload, { email: mail(i), name: `Student ${i}` }))
 }, 240_000)
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
 describe('three months of batches', () => {
   it('month 1: bookings fill February, the queue moves in order, a held seat expires and one is claimed', async () => {
@@ -87,37 +81,37 @@ describe('three months of batches', () => {
     for (const i of [1, 2, 3]) {
       await step(`s${i} buys and books A`, async () => {
         payments[i] = (await buyPlan(payload, s[i]!)).payment.id
-        expect((await createBooking(await req(), { userId: s[i]!.id, mentorId: A.id })).kind).toBe('booked')
+        expect((await createBooking(await reqAs(), { userId: s[i]!.id, mentorId: A.id })).kind).toBe('booked')
       })
     }
     await step('s4 buys and books A: full, waits first', async () => {
       await buyPlan(payload, s[4]!)
-      expect(await createBooking(await req(), { userId: s[4]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 1 })
+      expect(await createBooking(await reqAs(), { userId: s[4]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 1 })
     })
-    await step('s5 (no plan) joins A', async () => joinWaitlist(await req(), { userId: s[5]!.id, mentorId: A.id }))
+    await step('s5 (no plan) joins A', async () => joinWaitlist(await reqAs(), { userId: s[5]!.id, mentorId: A.id }))
     await step('s6 buys and books A: waits third', async () => {
       await buyPlan(payload, s[6]!)
-      expect(await createBooking(await req(), { userId: s[6]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 3 })
+      expect(await createBooking(await reqAs(), { userId: s[6]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 3 })
     })
     for (const i of [7, 8]) {
       await step(`s${i} buys and books B`, async () => {
         await buyPlan(payload, s[i]!)
-        await createBooking(await req(), { userId: s[i]!.id, mentorId: B.id })
+        await createBooking(await reqAs(), { userId: s[i]!.id, mentorId: B.id })
       })
     }
     await step('s9 (no plan) joins B while a seat is free: it is held for them', async () => {
-      const joined = await joinWaitlist(await req(), { userId: s[9]!.id, mentorId: B.id })
+      const joined = await joinWaitlist(await reqAs(), { userId: s[9]!.id, mentorId: B.id })
       expect(joined.assigned).toBe(false)
       expect(await heldFor(9)).toEqual([expect.objectContaining({ kind: 'waitlist', status: 'held' })])
     })
     await step('s9 lets it expire: the seat is free again, s9 keeps waiting', async () => {
-      const work = await tickTo(payload, day(2027, 1, 11, 12))
+      const work = await tickTo(payload, istAt(2027, 1, 11, 12))
       expect(work.expired).toBe(1)
       expect(await heldFor(9)).toEqual([])
     })
     await step('s10 buys and books B: the free seat', async () => {
       await buyPlan(payload, s[10]!)
-      expect((await createBooking(await req(), { userId: s[10]!.id, mentorId: B.id })).kind).toBe('booked')
+      expect((await createBooking(await reqAs(), { userId: s[10]!.id, mentorId: B.id })).kind).toBe('booked')
     })
     await step('s2 cancels: the seat goes to the head of the queue, s4, who has a plan', async () => {
       const { docs } = await payload.find({ collection: 'bookings', where: { user: { equals: s[2]!.id } }, overrideAccess: true })
@@ -163,7 +157,7 @@ describe('three months of batches', () => {
 
   it('month 2: February runs, March opens with the February students first; renewals keep their mentor', async () => {
     await step('February starts: March opens, its seats held for the February students', async () => {
-      const work = await tickTo(payload, day(2027, 2, 1, 0.1))
+      const work = await tickTo(payload, istAt(2027, 2, 1, 0.1))
       expect(work).toMatchObject({ started: 2, opened: 2 })
       expect(await batchStatus(A)).toEqual({ 'February 2027': 'running', 'March 2027': 'open' })
       for (const i of [1, 4, 5, 7, 8, 10]) expect((await heldFor(i)).map((o) => o.kind)).toEqual(['continuing'])
@@ -173,7 +167,7 @@ describe('three months of batches', () => {
     await step('renewal is refused before it opens (7 days before February ends)', async () => {
       await expect(buyPlan(payload, s[1]!)).rejects.toMatchObject({ code: 'ALREADY_PURCHASED' })
     })
-    vi.setSystemTime(day(2027, 2, 23, 10))
+    setNow(istAt(2027, 2, 23, 10))
     await step('s1, s4 and s7 renew: their held seats become theirs', async () => {
       for (const i of [1, 4, 7]) await buyPlan(payload, s[i]!)
       expect(await seatsOf(A, 'March 2027')).toEqual([
@@ -184,19 +178,19 @@ describe('three months of batches', () => {
     })
     await step('s5 declines the held seat: it goes to s6, next in the queue, who has a plan', async () => {
       const [held] = await heldFor(5)
-      await declineOffer(await req(), held!.id, s[5]!)
+      await declineOffer(await reqAs(), held!.id, s[5]!)
       expect(who(await seatsOf(A, 'March 2027'))).toEqual([1, 4, 6])
     })
     await step('a student cannot claim another student’s held seat, nor an expired one', async () => {
       const [held8] = await heldFor(8)
-      await expect(claimOffer(await req(), held8!.id, s[10]!)).rejects.toMatchObject({ code: 'OFFER_NOT_FOUND' })
-      await expect(claimOffer(await req(), held8!.id, s[8]!)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' })
+      await expect(claimOffer(await reqAs(), held8!.id, s[10]!)).rejects.toMatchObject({ code: 'OFFER_NOT_FOUND' })
+      await expect(claimOffer(await reqAs(), held8!.id, s[8]!)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' })
     })
   })
 
   it('month 3: February completes, unclaimed holds pass on, March runs, late seats are offered and claimed', async () => {
     await step('March starts: February completes; the holds of s8 and s10 expire and B’s queue gets one', async () => {
-      const work = await tickTo(payload, day(2027, 3, 1, 0.1))
+      const work = await tickTo(payload, istAt(2027, 3, 1, 0.1))
       expect(work).toMatchObject({ started: 2, completed: 2, opened: 2 })
       expect(await batchStatus(B)).toEqual({ 'February 2027': 'completed', 'March 2027': 'running', 'April 2027': 'open' })
       expect((await seatsOf(B, 'February 2027')).map((r) => r.status)).toEqual(['completed', 'completed', 'completed'])
@@ -212,22 +206,22 @@ describe('three months of batches', () => {
       expect(who(await seatsOf(B, 'March 2027'))).toEqual([7, 9])
     })
     await step('renewal reminders go 3 days before a held continuing seat runs out (the batch’s end), once', async () => {
-      expect((await tickTo(payload, day(2027, 3, 28, 12))).reminders).toBe(0)
-      const first = await tickTo(payload, day(2027, 3, 29, 12))
+      expect((await tickTo(payload, istAt(2027, 3, 28, 12))).reminders).toBe(0)
+      const first = await tickTo(payload, istAt(2027, 3, 29, 12))
       expect(first.reminders).toBeGreaterThanOrEqual(1)
-      expect((await tickTo(payload, day(2027, 3, 29, 13))).reminders).toBe(0)
+      expect((await tickTo(payload, istAt(2027, 3, 29, 13))).reminders).toBe(0)
       expect((await mailsOf(payload, mail(1))).filter((t) => t === 'renewal-reminder')).toEqual(['renewal-reminder'])
     })
     await step('s11 buys and books A: April’s seats are held for the March students, so s11 waits', async () => {
       await buyPlan(payload, s[11]!, 'PLACEMENT_FOCUSED')
-      expect(await createBooking(await req(), { userId: s[11]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 1 })
+      expect(await createBooking(await reqAs(), { userId: s[11]!.id, mentorId: A.id })).toMatchObject({ kind: 'waitlisted', position: 1 })
     })
     await step('s12 (no plan) joins B: the one free April seat is held for them', async () => {
-      await joinWaitlist(await req(), { userId: s[12]!.id, mentorId: B.id })
+      await joinWaitlist(await reqAs(), { userId: s[12]!.id, mentorId: B.id })
       expect((await heldFor(12)).map((o) => o.batch.label)).toEqual(['April 2027'])
     })
     await step('April starts: March completes; the March students who did not renew pass their seats on to s11', async () => {
-      await tickTo(payload, day(2027, 4, 1, 0.1))
+      await tickTo(payload, istAt(2027, 4, 1, 0.1))
       expect(await batchStatus(A)).toMatchObject({ 'March 2027': 'completed', 'April 2027': 'running', 'May 2027': 'open' })
       expect(await seatsOf(A, 'April 2027')).toEqual([expect.objectContaining({ user: s[11]!.id, source: 'waitlist' })])
       // s12's April hold (24 hours) ran out long ago; s12 kept their place, and May, just opened, holds them a seat.

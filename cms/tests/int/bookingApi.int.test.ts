@@ -2,17 +2,13 @@ import { MESSAGES } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { flushOutbox } from '../../notifications/outbox'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createMentor, createStudents, createUser, findPlan, givePlan, mapLimit, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
 async function student(withPlan = true): Promise<TestUser> {
   const user = await createUser(payload)

@@ -1,9 +1,13 @@
-import { createLocalReq, type Payload } from 'payload'
-import { describe, expect, it } from 'vitest'
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../lib/errors'
 import { type CreateBookingResult, createBooking } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { reqAs, setUpWorld } from '../fixtures'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
+
+let payload: Payload
+
+beforeAll(async () => ({ payload } = await setUpWorld()))
 
 /**
  * Bookings of one mentor made at the same time are decided together, in arrival order, in one
@@ -26,8 +30,8 @@ async function student(payload: Payload, plan = true) {
   return u
 }
 
-const bookAll = async (payload: Payload, calls: { userId: number; mentorId: number; phone?: string }[]) =>
-  (await Promise.allSettled(calls.map(async (c) => createBooking(await createLocalReq({}, payload), c)))).map(outcome)
+const bookAll = async (calls: { userId: number; mentorId: number; phone?: string }[]) =>
+  (await Promise.allSettled(calls.map(async (c) => createBooking(await reqAs(), c)))).map(outcome)
 
 async function mailTo(payload: Payload, email: string) {
   const { docs } = await payload.find({ collection: 'email-outbox', where: { to: { equals: email } }, overrideAccess: true, limit: 20 })
@@ -36,7 +40,6 @@ async function mailTo(payload: Payload, email: string) {
 
 describe('bookings decided together', () => {
   it('seats go to the first in arrival order; a refusal leaves its seat to the next; the rest queue in order, once each', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const elsewhere = await createMentor(payload, { capacity: 3 })
     const [a, noPlan, b, seatedElsewhere, c, d, e] = [
@@ -48,12 +51,10 @@ describe('bookings decided together', () => {
       await student(payload),
       await student(payload),
     ] as const
-    expect((await createBooking(await createLocalReq({}, payload), { userId: seatedElsewhere.id, mentorId: elsewhere.id })).kind).toBe(
-      'booked',
-    )
+    expect((await createBooking(await reqAs(), { userId: seatedElsewhere.id, mentorId: elsewhere.id })).kind).toBe('booked')
 
     const m = mentor.id
-    const got = await bookAll(payload, [
+    const got = await bookAll([
       { userId: a.id, mentorId: m },
       { userId: noPlan.id, mentorId: m },
       { userId: b.id, mentorId: m, phone: '9876543210' },
@@ -102,12 +103,11 @@ describe('bookings decided together', () => {
   })
 
   it('when the group as a whole fails, each booking is decided alone: one bad call fails only itself', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
     const [a, b, c] = [await student(payload), await student(payload), await student(payload)] as const
     const m = mentor.id
     // An id past PostgreSQL's integer range fails the group's statements (the endpoint never sends one).
-    const got = await bookAll(payload, [
+    const got = await bookAll([
       { userId: a.id, mentorId: m },
       { userId: b.id, mentorId: m },
       { userId: 9_000_000_000, mentorId: m },

@@ -1,18 +1,19 @@
-import { createLocalReq } from 'payload'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Payload } from 'payload'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../lib/errors'
 import { expireDueOffers } from '../../services/batches/offers'
 import { cancelBooking, createBooking, fillOpenSeats, joinWaitlist, leaveWaitlist, processWaitlistForUser } from '../../services/booking'
 import { releaseSeatOfPayment } from '../../services/booking/releaseSeat'
-import { testPayload } from '../helpers/payload'
+import { reqAs, resetClock, setNow, setUpWorld, studentWithPlan } from '../fixtures'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
-const reqFor = async () => createLocalReq({}, await testPayload())
+let payload: Payload
 
-afterEach(() => vi.useRealTimers())
+beforeAll(async () => ({ payload } = await setUpWorld()))
+
+afterEach(resetClock)
 
 async function confirmedCount(mentorId: number) {
-  const payload = await testPayload()
   const { totalDocs } = await payload.count({
     collection: 'bookings',
     where: { mentor: { equals: mentorId }, status: { equals: 'confirmed' } },
@@ -32,11 +33,9 @@ async function expectCode(p: Promise<unknown>, code: string) {
 
 describe('booking services', () => {
   it('books a seat for a student with a plan and stores the contact number', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 2 })
-    const student = await createUser(payload)
-    await givePlan(payload, student)
-    const result = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha' })
+    const student = await studentWithPlan()
+    const result = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha' })
     expect(result.kind).toBe('booked')
     const user = await payload.findByID({ collection: 'users', id: student.id, overrideAccess: true })
     expect(user.phone).toBe('9876543210')
@@ -44,34 +43,30 @@ describe('booking services', () => {
   })
 
   it('refuses without a plan, and a second booking with the spec messages', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const other = await createMentor(payload, { capacity: 3 })
     const student = await createUser(payload)
-    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id }), 'PAYMENT_REQUIRED')
+    await expectCode(createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id }), 'PAYMENT_REQUIRED')
     await givePlan(payload, student)
-    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
-    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id }), 'ALREADY_BOOKED')
-    await expectCode(createBooking(await reqFor(), { userId: student.id, mentorId: other.id }), 'MENTOR_ALREADY_BOOKED')
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
+    await expectCode(createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id }), 'ALREADY_BOOKED')
+    await expectCode(createBooking(await reqAs(), { userId: student.id, mentorId: other.id }), 'MENTOR_ALREADY_BOOKED')
   })
 
   it('waitlists when full; a freed seat is held for the first in line without a plan, then goes on in order', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
-    const first = await createUser(payload)
-    await givePlan(payload, first)
-    const booked = await createBooking(await reqFor(), { userId: first.id, mentorId: mentor.id })
+    const first = await studentWithPlan()
+    const booked = await createBooking(await reqAs(), { userId: first.id, mentorId: mentor.id })
     if (booked.kind !== 'booked') throw new Error('expected a booking')
 
     const noPlan = await createUser(payload)
-    const joined = await joinWaitlist(await reqFor(), { userId: noPlan.id, mentorId: mentor.id })
+    const joined = await joinWaitlist(await reqAs(), { userId: noPlan.id, mentorId: mentor.id })
     expect(joined.position).toBe(1)
-    const second = await createUser(payload)
-    await givePlan(payload, second)
-    const waiting = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
+    const second = await studentWithPlan()
+    const waiting = await createBooking(await reqAs(), { userId: second.id, mentorId: mentor.id })
     expect(waiting).toMatchObject({ kind: 'waitlisted', position: 2, alreadyWaiting: false })
     // Asking again keeps their place: the same entry and number, nothing added.
-    const again = await createBooking(await reqFor(), { userId: second.id, mentorId: mentor.id })
+    const again = await createBooking(await reqAs(), { userId: second.id, mentorId: mentor.id })
     expect(again).toMatchObject({ kind: 'waitlisted', position: 2, alreadyWaiting: true })
     if (again.kind !== 'waitlisted' || waiting.kind !== 'waitlisted') throw new Error('expected the waitlist')
     expect(again.entry.id).toBe(waiting.entry.id)
@@ -88,10 +83,9 @@ describe('booking services', () => {
     expect(offers.docs.map((o) => [o.user, o.kind, o.status])).toEqual([[noPlan.id, 'waitlist', 'held']])
 
     // The hold runs out (24 hours): the seat goes to the next in line, who has a plan.
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.now() + 25 * 3_600_000)
-    expect(await expireDueOffers(await reqFor())).toBeGreaterThanOrEqual(1)
-    vi.useRealTimers()
+    setNow(Date.now() + 25 * 3_600_000)
+    expect(await expireDueOffers(await reqAs())).toBeGreaterThanOrEqual(1)
+    resetClock()
     const { docs } = await payload.find({
       collection: 'bookings',
       where: { mentor: { equals: mentor.id }, status: { equals: 'confirmed' } },
@@ -113,30 +107,26 @@ describe('booking services', () => {
   })
 
   it('a student cannot cancel another student’s booking; leaving the waitlist works once', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
-    const owner = await createUser(payload)
-    await givePlan(payload, owner)
-    const booked = await createBooking(await reqFor(), { userId: owner.id, mentorId: mentor.id })
+    const owner = await studentWithPlan()
+    const booked = await createBooking(await reqAs(), { userId: owner.id, mentorId: mentor.id })
     if (booked.kind !== 'booked') throw new Error('expected a booking')
     const stranger = await createUser(payload)
     await expectCode(cancelBooking({ payload, bookingId: booked.booking.id, byUser: stranger }), 'FORBIDDEN')
-    await joinWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
-    await leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id })
-    await expectCode(leaveWaitlist(await reqFor(), { userId: stranger.id, mentorId: mentor.id }), 'NOT_ON_WAITLIST')
+    await joinWaitlist(await reqAs(), { userId: stranger.id, mentorId: mentor.id })
+    await leaveWaitlist(await reqAs(), { userId: stranger.id, mentorId: mentor.id })
+    await expectCode(leaveWaitlist(await reqAs(), { userId: stranger.id, mentorId: mentor.id }), 'NOT_ON_WAITLIST')
   })
 
   it('a refund frees the seat its payment paid for (releaseSeatOfPayment, system actor) for the next in line', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
     const refunded = await createUser(payload)
     const paid = await givePlan(payload, refunded)
-    await createBooking(await reqFor(), { userId: refunded.id, mentorId: mentor.id })
-    const next = await createUser(payload)
-    await givePlan(payload, next)
-    await createBooking(await reqFor(), { userId: next.id, mentorId: mentor.id })
+    await createBooking(await reqAs(), { userId: refunded.id, mentorId: mentor.id })
+    const next = await studentWithPlan()
+    await createBooking(await reqAs(), { userId: next.id, mentorId: mentor.id })
     await payload.update({ collection: 'payments', id: paid.id, data: { status: 'refunded' }, overrideAccess: true })
-    const release = async () => releaseSeatOfPayment({ payload, paymentId: paid.id, req: await reqFor() })
+    const release = async () => releaseSeatOfPayment({ payload, paymentId: paid.id, req: await reqAs() })
     expect(await release()).toMatchObject({ mentor: mentor.name })
     expect(await release()).toBeNull()
     const { docs } = await payload.find({

@@ -1,23 +1,19 @@
 import { DAY_MS } from '@mentorloop/shared'
 import type { Batch, Mentor } from '@mentorloop/shared/payload-types'
-import { createLocalReq, initTransaction, killTransaction, type Payload } from 'payload'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { initTransaction, killTransaction, type Payload } from 'payload'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { flushOutbox } from '../../notifications/outbox'
 import { createBooking } from '../../services/booking'
 import { bookingView, listUserBookings, upcomingSessions } from '../../services/booking/views'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, reqAs, resetClock, setNow, setUpWorld, studentWithPlan } from '../fixtures'
 import { createMentor, createUser, givePlan, openBatchOf } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
-afterEach(() => vi.useRealTimers())
+afterEach(resetClock)
 
 /** A time `d` days into the mentor's open batch (sessions fall on their batch's days), at 10:00 India time. */
 const inBatch = (batch: Batch, d: number) => new Date(Date.parse(batch.startsOn) + d * DAY_MS + 10 * 3_600_000).toISOString()
@@ -109,13 +105,12 @@ describe('sessions', () => {
     const res = await api.get(`/bookings/user/${a.id}`, { token: a.token })
     expect(res.body.bookings[0].sessions.map((x: { title: string }) => x.title)).toEqual(['Old', 'Saturday session'])
     // A week into the batch, the first session is past: only what is ahead is listed.
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.parse(batch.startsOn) + 7 * DAY_MS)
-    const later = await listUserBookings(await createLocalReq({}, payload), a.id)
+    setNow(Date.parse(batch.startsOn) + 7 * DAY_MS)
+    const later = await listUserBookings(await reqAs(), a.id)
     expect(later[0]!.sessions).toEqual([
       expect.objectContaining({ title: 'Saturday session', durationMinutes: 60, meetingLink: 'https://meet.example.com/xyz' }),
     ])
-    vi.useRealTimers()
+    resetClock()
     await flushOutbox(payload)
     for (const s of [a, b]) {
       const { docs } = await payload.find({
@@ -131,9 +126,8 @@ describe('sessions', () => {
 
   it('a booking whose transaction rolls back leaves no booking and sends no e-mail', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
-    const s = await createUser(payload)
-    await givePlan(payload, s)
-    const req = await createLocalReq({}, payload)
+    const s = await studentWithPlan()
+    const req = await reqAs()
     await initTransaction(req)
     const result = await createBooking(req, { userId: s.id, mentorId: mentor.id })
     expect(result.kind).toBe('booked')
@@ -146,8 +140,7 @@ describe('sessions', () => {
   })
   it('the student’s bookings, read in one statement, equal Payload’s own view of them (decision 119)', async () => {
     const mentor = await createMentor(payload, { capacity: 3 })
-    const student = await createUser(payload)
-    await givePlan(payload, student)
+    const student = await studentWithPlan()
     expect((await api.post('/bookings', { token: student.token, body: { mentorId: mentor.id } })).status).toBe(201)
     const admin = await createUser(payload, { roles: ['admin'] })
     const batch = await batchOf(mentor)
@@ -156,7 +149,7 @@ describe('sessions', () => {
     await post({ title: 'No link yet', startsAt: inBatch(batch, 2) })
     const dropped = await post({ title: 'Cancelled', startsAt: inBatch(batch, 3) })
     expect((await api.patch(`/sessions/${dropped.body.doc.id}`, { token: admin.token, body: { status: 'cancelled' } })).status).toBe(200)
-    const req = await createLocalReq({}, payload)
+    const req = await reqAs()
     const { docs } = await payload.find({
       collection: 'bookings',
       where: { user: { equals: student.id }, status: { not_equals: 'cancelled' } },

@@ -1,17 +1,16 @@
 import { discountLine, earlyBirdBanner, formatRupees, paiseToRupees, rupeesToPaise } from '@mentorloop/shared'
 import type { Plan } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setGatewayForTests } from '../../gateway'
 import { txQuery } from '../../lib/transaction'
 import { RESERVE_MS } from '../../services/offers'
 import { paymentReceipt } from '../../services/payments/receipt'
-import { testPayload } from '../helpers/payload'
+import { type RestClient, reqAs, resetClock, setNow, setUpWorld, studentWithPlan } from '../fixtures'
 import { checkoutBody, postWebhook, queuedEmails, refundGateway, runRefundJobs, sandbox } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createStudents, createUser, findPlan, givePlan, type TestUser, unique } from '../helpers/scenarios'
+import { createStudents, createUser, findPlan, type TestUser, unique } from '../helpers/scenarios'
 
 /**
  * Discount codes (issue 35, Offers; decisions 195-197): staff create them in /admin, students apply
@@ -31,16 +30,13 @@ let placement: Plan
 const MINUTE = 60_000
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest, staff, admin } = await setUpWorld({ staff: true }))
   beginner = await findPlan(payload, 'BEGINNER_TECHY')
   placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
-  staff = await createUser(payload, { roles: ['staff'] })
-  admin = await createUser(payload, { roles: ['admin'] })
 })
 
 afterEach(() => {
-  vi.useRealTimers()
+  resetClock()
   setGatewayForTests(null)
 })
 
@@ -88,13 +84,13 @@ const verify = (student: TestUser, orderId: string) =>
 
 async function usesOf(codeId: number) {
   return txQuery<{ status: string; user_id: number; payment_id: number | null }>(
-    await createLocalReq({}, payload),
+    await reqAs(),
     sql`SELECT status, user_id, payment_id FROM discount_code_uses WHERE discount_code_id = ${codeId} ORDER BY id`,
   )
 }
 /** The plan the order paid for is over (refunded), so the student may buy another: set straight in the table. */
 async function endPayment(orderId: string) {
-  await txQuery(await createLocalReq({}, payload), sql`UPDATE payments SET status = 'refunded' WHERE gateway_order_id = ${orderId}`)
+  await txQuery(await reqAs(), sql`UPDATE payments SET status = 'refunded' WHERE gateway_order_id = ${orderId}`)
 }
 const countOf = async (codeId: number, status: string) => (await usesOf(codeId)).filter((u) => u.status === status).length
 
@@ -206,12 +202,8 @@ describe('applying a code before paying: the server’s prices', () => {
     expect((await order(returning, 'PLACEMENT_FOCUSED', code)).body.code).toBe('DISCOUNT_CODE_FIRST_PURCHASE')
     const fresh = await createUser(payload)
     expect((await quote(fresh, code)).status).toBe(200)
-    const given = await createUser(payload)
-    await givePlan(payload, given)
-    await txQuery(
-      await createLocalReq({}, payload),
-      sql`UPDATE payments SET gateway = 'complimentary', status = 'refunded' WHERE user_id = ${given.id}`,
-    )
+    const given = await studentWithPlan()
+    await txQuery(await reqAs(), sql`UPDATE payments SET gateway = 'complimentary', status = 'refunded' WHERE user_id = ${given.id}`)
     expect((await quote(given, code)).status).toBe(200)
   })
 })
@@ -251,7 +243,7 @@ describe('a use counts once, when the payment is verified', () => {
     const mail = (await queuedEmails(payload, student.email, 'payment-receipt'))[0]!
     expect(mail.text).toContain(`We received your payment of ${formatRupees(paiseToRupees(list - off))}`)
     expect(mail.text).toContain(line)
-    const { pdf } = await paymentReceipt(await createLocalReq({}, payload), student, a.body.payment.id)
+    const { pdf } = await paymentReceipt(await reqAs(), student, a.body.payment.id)
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
     const folded = text.replace(/\s+/g, ' ')
     expect(folded).toContain(`Price: ${formatRupees(beginner.price)}`)
@@ -293,8 +285,7 @@ describe('a use counts once, when the payment is verified', () => {
 
     // The second student walks away: 30 minutes later the use is free for the third.
     expect((await order(third, 'BEGINNER_TECHY', code)).body.code).toBe('DISCOUNT_CODE_USED_UP')
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date(Date.now() + RESERVE_MS + MINUTE))
+    setNow(new Date(Date.now() + RESERVE_MS + MINUTE))
     const late = await order(third, 'BEGINNER_TECHY', code)
     expect(late.status, JSON.stringify(late.body)).toBe(201)
     expect((await verify(third, late.body.orderId)).status).toBe(200)
@@ -356,7 +347,7 @@ describe('a refund returns what was paid', () => {
 
 /** The banner's text and code as staff save them in Site settings (the test database has no full copy to save through REST). */
 async function setBanner(text: string | null, codeId: number | null) {
-  const req = await createLocalReq({}, payload)
+  const req = await reqAs()
   const [row] = await txQuery<{ id: number }>(req, sql`SELECT id FROM site_settings ORDER BY id LIMIT 1`)
   if (row)
     await txQuery(

@@ -1,21 +1,21 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { commitTransaction, initTransaction, killTransaction, type Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { renderEmail } from '../../notifications/layout'
 import { flushOutbox } from '../../notifications/outbox'
 import { queueEmail } from '../../notifications/queueEmail'
-import { testPayload } from '../helpers/payload'
+import { reqAs, setUpWorld } from '../fixtures'
 import { unique } from '../helpers/scenarios'
 
-const outboxFor = async (to: string) => {
-  const payload = await testPayload()
-  return payload.find({ collection: 'email-outbox', where: { to: { equals: to } }, overrideAccess: true })
-}
+let payload: Payload
+
+beforeAll(async () => ({ payload } = await setUpWorld()))
+
+const outboxFor = (to: string) => payload.find({ collection: 'email-outbox', where: { to: { equals: to } }, overrideAccess: true })
 
 describe('e-mail through the outbox', () => {
   it('a committed transaction queues its e-mail in the outbox; a sender sends (captures) it', async () => {
-    const payload = await testPayload()
     const to = `${unique('mail')}@test.mentorloop.in`
-    const req = await createLocalReq({}, payload)
+    const req = await reqAs()
     await initTransaction(req)
     await queueEmail(req, { to, template: 'test', ...renderEmail({ subject: 'Hello', greeting: 'Hi', paragraphs: ['One <b>line</b>.'] }) })
     await commitTransaction(req)
@@ -29,9 +29,8 @@ describe('e-mail through the outbox', () => {
   })
 
   it('a rolled-back transaction sends nothing', async () => {
-    const payload = await testPayload()
     const to = `${unique('mail')}@test.mentorloop.in`
-    const req = await createLocalReq({}, payload)
+    const req = await reqAs()
     await initTransaction(req)
     await queueEmail(req, { to, template: 'test', ...renderEmail({ subject: 'Never', greeting: 'Hi', paragraphs: [] }) })
     await killTransaction(req)

@@ -1,15 +1,13 @@
 import { DAY_MS, HOUR_MS, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { Batch, Session } from '@mentorloop/shared/payload-types'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readAttention } from '../../services/admin/attention'
-import { createBooking } from '../../services/booking'
 import { OUTSIDE_CONFIRMED } from '../../services/mentorHome/overlap'
 import { scheduleSession } from '../../services/mentorHome/scheduleSession'
-import { resetClock, setUpWorld } from '../fixtures'
+import { type RestClient, reqAs, resetClock, seat, setNow, setUpWorld, studentWithPlan, tokenOf } from '../fixtures'
 import { checkoutBody, createOrder } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import { createMentor, createUser, mapLimit, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * Issue 37: a mentor decides neither who may rate them nor when the refund promise ends
@@ -28,10 +26,8 @@ beforeAll(async () => ({ payload, rest: api, admin } = await setUpWorld({ plans:
 
 afterEach(resetClock)
 
-const tokenOf = (u: TestUser) => tokenNow(payload, u)
 const setClock = (at: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(at)
+  setNow(at)
 }
 
 async function addSession(batch: Batch, startsAt: number, opts: { outside?: boolean } = {}): Promise<Session> {
@@ -54,9 +50,8 @@ async function scene(n: number) {
   const mentorUser = await createUser(payload, { roles: ['mentor'] })
   const mentor = await createMentor(payload, { user: mentorUser, capacity: n + 2 })
   const students = await mapLimit(Array.from({ length: n }), 4, async () => {
-    const s = await createUser(payload)
-    await givePlan(payload, s)
-    expect((await createBooking(await createLocalReq({}, payload), { userId: s.id, mentorId: mentor.id })).kind).toBe('booked')
+    const s = await studentWithPlan()
+    await seat(s, mentor)
     return s
   })
   const batch = await openBatchOf(payload, mentor)
@@ -144,7 +139,7 @@ describe('the student disputes an absent mark and an admin decides', () => {
     expect(tooLong.status).toBe(400)
 
     // The admin's "needs attention" home lists both, oldest first.
-    const attention = await readAttention(await createLocalReq({}, payload), new Date())
+    const attention = await readAttention(await reqAs(), new Date())
     const listed = attention.disputes.rows.filter((d) => d.sessionTitle === session.title)
     expect(listed).toHaveLength(2)
     expect(listed[0]).toMatchObject({ note: 'I was there, camera off.', mentorName: expect.any(String) })
@@ -179,7 +174,7 @@ describe('the student disputes an absent mark and an admin decides', () => {
       status: 'absent',
       dispute: 'rejected',
     })
-    const after = await readAttention(await createLocalReq({}, payload), new Date())
+    const after = await readAttention(await reqAs(), new Date())
     expect(after.disputes.rows.filter((d) => d.sessionTitle === session.title)).toEqual([])
   })
 })
@@ -191,7 +186,7 @@ describe('the refund promise starts with the batch’s own Session 1', () => {
     const order = await createOrder(api, student, 'BEGINNER_TECHY')
     const paid = await api.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
     expect(paid.status).toBe(200)
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    await seat(student, mentor)
     const batch = await openBatchOf(payload, mentor)
     // An early session four days before the batch's first day, and Session 1 on its third day.
     await addSession(batch, Date.parse(batch.startsOn) - 4 * DAY_MS + 4.5 * HOUR_MS, { outside: true })
@@ -225,7 +220,7 @@ describe('the refund promise starts with the batch’s own Session 1', () => {
     const batch = await openBatchOf(payload, mentor)
     const before = new Date(Date.parse(batch.startsOn) - 2 * DAY_MS)
     const date = before.toISOString().slice(0, 10)
-    const asMentor = await createLocalReq({ user: { ...mentorUser, collection: 'users' } as never }, payload)
+    const asMentor = await reqAs(mentorUser)
     await expect(
       scheduleSession(
         asMentor,

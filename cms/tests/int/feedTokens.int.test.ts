@@ -3,9 +3,8 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hashPlainFeedTokens } from '../../migrations/20261129_020124_feed_token_hash'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createUser, tokenNow } from '../helpers/scenarios'
+import { type RestClient, setUpWorld, tokenOf } from '../fixtures'
+import { createUser } from '../helpers/scenarios'
 
 /**
  * Calendar feed tokens (docs/decisions/174): kept as a SHA-256 only, shown once, revocable; "sign
@@ -13,10 +12,7 @@ import { createUser, tokenNow } from '../helpers/scenarios'
  */
 let payload: Payload
 let api: RestClient
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
 type Db = { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }> }
 const db = () => (payload.db as unknown as { drizzle: Db }).drizzle
@@ -59,7 +55,7 @@ describe('calendar feed tokens', () => {
 
   it('sign out everywhere ends every session of the account (site sign-ins and CMS tokens) and the feed, and no one else’s', async () => {
     const student = await createUser(payload)
-    const secondDevice = await tokenNow(payload, student)
+    const secondDevice = await tokenOf(student)
     const other = await createUser(payload)
     const feed = (await api.post('/me/calendar-token', { token: student.token })).body.calendarToken as string
     const otherFeed = (await api.post('/me/calendar-token', { token: other.token })).body.calendarToken as string

@@ -2,9 +2,14 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Payload } from 'payload'
 import { generateTypes } from 'payload/node'
-import { describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { setUpWorld } from '../fixtures'
+
+let payload: Payload
+
+beforeAll(async () => ({ payload } = await setUpWorld()))
 
 /** What we generate from the config is committed; these fail when someone forgets to regenerate. */
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -12,7 +17,6 @@ const migrationsDir = path.resolve(dirname, '../../migrations')
 
 describe('generated files are current', () => {
   it('the committed Payload types match the collections (npm run generate:types -w cms)', async () => {
-    const payload = await testPayload()
     const tmp = path.join(os.tmpdir(), `payload-types-${process.pid}.ts`)
     process.env.PAYLOAD_TS_OUTPUT_PATH = tmp
     try {
@@ -25,7 +29,6 @@ describe('generated files are current', () => {
   })
 
   it('the committed migrations match the schema (npm run migrate:create -w cms -- name)', async () => {
-    const payload = await testPayload()
     const db = payload.db as unknown as {
       schema: unknown
       requireDrizzleKit: () => { generateDrizzleJson: (schema: unknown) => Promise<Record<string, unknown>> }

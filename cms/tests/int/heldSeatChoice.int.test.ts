@@ -1,17 +1,16 @@
-import { HOUR_MS, istMidnight, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { Mentor, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import { listOffersOf } from '../../services/batches/views'
-import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
+import { cancelBooking, joinWaitlist } from '../../services/booking'
 import { requestRefund } from '../../services/payments/refunds'
-import { assertInvariants, buyPlan, freezeClock, tickTo } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, type RestClient, reqAs, resetClock, seat, setNow, setUpWorld, tokenOf } from '../fixtures'
+import { assertInvariants, buyPlan, tickTo } from '../helpers/batches'
 import { runRefundJobs } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan, tokenNow, unique } from '../helpers/scenarios'
+import { createMentor, createUser, givePlan, unique } from '../helpers/scenarios'
 
 /**
  * The held seat in the mentor's next batch, when a student gives their seat in the running batch up
@@ -27,14 +26,12 @@ let payload: Payload
 let rest: RestClient
 let admin: User
 const tag = unique('hold')
-const req = () => createLocalReq({}, payload)
-const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
 const student = async (name: string) => createUser(payload, { email: `${tag}-${name}-${Date.now()}@hold.mentorloop.in`, name })
-const held = async (u: User) => (await listOffersOf(await req(), u.id)).map((o) => [o.kind, o.batch.label])
+const held = async (u: User) => (await listOffersOf(await reqAs(), u.id)).map((o) => [o.kind, o.batch.label])
 
 async function seatsIn(mentor: Mentor, label: string) {
   const rows = await txQuery<{ user_id: number }>(
-    await req(),
+    await reqAs(),
     sql`SELECT bk.user_id FROM bookings bk JOIN batches b ON b.id = bk.batch_id
          WHERE b.mentor_id = ${mentor.id} AND b.label = ${label} AND bk.status = 'confirmed' ORDER BY bk.id`,
   )
@@ -52,14 +49,10 @@ async function waiting(u: User, mentor: Mentor) {
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  freezeClock(at(2029, 1, 5, 10))
-  admin = await createUser(payload, { roles: ['admin'] })
-  await findPlan(payload, 'BEGINNER_TECHY')
+  ;({ payload, rest, admin } = await setUpWorld({ at: istAt(2029, 1, 5, 10), plans: ['BEGINNER_TECHY'] }))
 }, 120_000)
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
 /**
  * Mentor A with one seat: s seated in month m+1's batch, q waiting behind with a credit. On the 1st
@@ -67,19 +60,19 @@ afterAll(() => vi.useRealTimers())
  * The clock ends on the 12th of m+1.
  */
 async function scene(y: number, m: number, name: string, opts: { autoOpen?: boolean } = {}) {
-  freezeClock(at(y, m, 10, 10))
+  setNow(istAt(y, m, 10, 10))
   const A = await createMentor(payload, { capacity: 1, name: `${tag} ${name}` })
   if (opts.autoOpen === false)
     await payload.update({ collection: 'mentors', id: A.id, data: { autoOpenNextBatch: false }, overrideAccess: true })
   const [s, q] = [await student(`${name}-s`), await student(`${name}-q`)]
   const bought = await buyPlan(payload, s)
-  expect((await createBooking(await req(), { userId: s.id, mentorId: A.id })).kind).toBe('booked')
+  await seat(s, A)
   await givePlan(payload, q, 'BEGINNER_TECHY', 150)
-  expect((await joinWaitlist(await req(), { userId: q.id, mentorId: A.id })).assigned).toBe(false)
-  await tickTo(payload, at(y, m + 1, 1, 0.1))
-  vi.setSystemTime(at(y, m + 1, 12, 10))
+  expect((await joinWaitlist(await reqAs(), { userId: q.id, mentorId: A.id })).assigned).toBe(false)
+  await tickTo(payload, istAt(y, m + 1, 1, 0.1))
+  setNow(istAt(y, m + 1, 12, 10))
   const [booking] = await txQuery<{ id: number }>(
-    await req(),
+    await reqAs(),
     sql`SELECT id FROM bookings WHERE user_id = ${s.id} AND mentor_id = ${A.id} AND status = 'confirmed'`,
   )
   return { A, s, q, paymentId: bought.payment.id as number, bookingId: Number(booking!.id) }
@@ -92,7 +85,7 @@ describe('cancelling a seat in a running batch', () => {
     const { A, s, q, bookingId } = await scene(2029, 2, 'cancel-keep')
     const next = label(2029, 4)
     expect(await held(s)).toEqual([['continuing', next]])
-    const token = await tokenNow(payload, s)
+    const token = await tokenOf(s)
     const res = await rest.post(`/bookings/${bookingId}/cancel`, { token, body: { keepNextSeat: 'yes' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await held(s)).toEqual([['continuing', next]])
@@ -105,7 +98,7 @@ describe('cancelling a seat in a running batch', () => {
     const { A, s, q, bookingId } = await scene(2029, 5, 'cancel-pass')
     const next = label(2029, 7)
     expect(await held(s)).toEqual([['continuing', next]])
-    const token = await tokenNow(payload, s)
+    const token = await tokenOf(s)
     const res = await rest.post(`/bookings/${bookingId}/cancel`, { token, body: { keepNextSeat: 'no' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await held(s)).toEqual([])
@@ -123,8 +116,8 @@ describe('cancelling a seat in a running batch', () => {
       data: {
         mentor: A.id,
         label: label(2029, 10),
-        startsOn: at(2029, 10, 1).toISOString(),
-        endsOn: at(2029, 10, 31).toISOString(),
+        startsOn: istAt(2029, 10, 1).toISOString(),
+        endsOn: istAt(2029, 10, 31).toISOString(),
         capacity: 1,
         status: 'open',
       },
@@ -141,7 +134,7 @@ describe('a refund of the running batch’s seat', () => {
   it('asked nothing (an admin’s refund), or "yes": the refunded student keeps the held seat; a batch of one seat stays blocked for the queue', async () => {
     const { A, s, q, paymentId } = await scene(2030, 2, 'refund-keep')
     const next = label(2030, 4)
-    const created = await requestRefund(await req(), s, { paymentId, reason: REFUND_REASON_OTHER, feedback: '', keepNextSeat: true })
+    const created = await requestRefund(await reqAs(), s, { paymentId, reason: REFUND_REASON_OTHER, feedback: '', keepNextSeat: true })
     expect(created.status).toBe('requested')
     await payload.update({
       collection: 'refund-requests',
@@ -162,7 +155,7 @@ describe('a refund of the running batch’s seat', () => {
   it('"no" in the refund dialog: when the refund settles, the held seat passes to the next in line at once', async () => {
     const { A, s, q, paymentId } = await scene(2030, 5, 'refund-pass')
     const next = label(2030, 7)
-    const token = await tokenNow(payload, s)
+    const token = await tokenOf(s)
     const asked = await rest.post('/refund-requests/request', {
       token,
       body: { paymentId, reason: REFUND_REASON_OTHER, feedback: 'Moving cities.', keepNextSeat: 'no' },

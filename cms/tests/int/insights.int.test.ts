@@ -1,6 +1,6 @@
 import { HOUR_MS, istMidnight } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import {
@@ -12,9 +12,7 @@ import {
   readInsight,
   seatsByMonth,
 } from '../../services/insights'
-import { freezeClock } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, reqAs, resetClock, setUpWorld } from '../fixtures'
 import { createUser, findPlan, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -44,7 +42,7 @@ const BT = 59_900 // BEGINNER_TECHY, paise
 const PF = 79_900 // PLACEMENT_FOCUSED, paise
 
 async function q(query: ReturnType<typeof sql>) {
-  return txQuery<{ id: number }>(await createLocalReq({}, payload), query)
+  return txQuery<{ id: number }>(await reqAs(), query)
 }
 async function insert(key: string, query: ReturnType<typeof sql>) {
   const [row] = await q(query)
@@ -116,12 +114,11 @@ const CLARITY = "I didn't feel enough clarity or direction"
 const TIMING = "Timing didn't work for me"
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  freezeClock(NOW)
   // The personas are made at NOW (20 April 2027, the test's clock): the student persona is April's second new student.
-  persona.admin = await createUser(payload, { roles: ['admin'] })
-  persona.staff = await createUser(payload, { roles: ['staff'] })
+  const world = await setUpWorld({ at: NOW, staff: true })
+  ;({ payload, rest } = world)
+  persona.admin = world.admin
+  persona.staff = world.staff
   persona.mentor = await createUser(payload, { roles: ['mentor'] })
   persona.student = await createUser(payload, { roles: ['student'] })
   ids.BT = (await findPlan(payload, 'BEGINNER_TECHY')).id
@@ -263,11 +260,10 @@ beforeAll(async () => {
   await rating('s2', 'B-Feb', 'B', 2, at(2027, 2, 27))
 }, 120_000)
 
-afterAll(() => freezeClock(new Date()))
+afterAll(resetClock)
 
 const filters = (extra: Record<string, string> = {}): InsightsFilters => parseInsightsFilters({ ...RANGE, ...extra }, NOW)
-const read = async (view: InsightView, extra: Record<string, string> = {}) =>
-  readInsight(await createLocalReq({}, payload), view, filters(extra), NOW)
+const read = async (view: InsightView, extra: Record<string, string> = {}) => readInsight(await reqAs(), view, filters(extra), NOW)
 /** The rows without the month column, keyed by month, for a compact comparison. */
 const byMonth = (rows: InsightRow[]) => Object.fromEntries(rows.map(({ month, ...rest }) => [month, rest]))
 
@@ -397,7 +393,7 @@ describe('the aggregates match the fixture counted by hand', () => {
 
 describe('who sees what: the page’s data loading', () => {
   const pageAs = async (who: keyof typeof persona | 'anonymous') => {
-    const req = await createLocalReq({ user: who === 'anonymous' ? undefined : (persona[who] as never) }, payload)
+    const req = await reqAs(who === 'anonymous' ? undefined : persona[who])
     return loadInsightsPage(req, RANGE, NOW)
   }
 
@@ -427,11 +423,7 @@ describe('who sees what: the page’s data loading', () => {
   it('filters that do not parse fall back to the last six months, with the reason', async () => {
     const page = await pageAs('staff')
     expect(page.filterError).toBeNull()
-    const bad = await loadInsightsPage(
-      await createLocalReq({ user: persona.staff as never }, payload),
-      { from: '2027-05', to: '2027-01' },
-      NOW,
-    )
+    const bad = await loadInsightsPage(await reqAs(persona.staff), { from: '2027-05', to: '2027-01' }, NOW)
     expect(bad.filterError).toBe('The first month must not be after the last month.')
     expect(bad.filters.from).toEqual({ year: 2026, month: 11 })
     expect(bad.filters.to).toEqual({ year: 2027, month: 4 })

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer from 'nodemailer'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSmtpSink } from '../../../scripts/lib/smtp-sink'
 import { startWorkers } from '../../jobs/worker'
@@ -8,7 +8,7 @@ import { txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { EMAIL_LEASE_MS, flushOutbox, queueOutbox, sendDueEmails, useMailTransportForTests } from '../../notifications/outbox'
 import { REFUNDS_QUEUE } from '../../services/payments/approveRefund'
-import { testPayload } from '../helpers/payload'
+import { reqAs, resetClock, setNow, setUpWorld } from '../fixtures'
 import { unique } from '../helpers/scenarios'
 
 /**
@@ -21,7 +21,7 @@ import { unique } from '../helpers/scenarios'
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
 
 let payload: Payload
-const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => txQuery<T>(await createLocalReq({}, payload), query)
+const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => txQuery<T>(await reqAs(), query)
 
 /** Refund jobs still in the queue. */
 const left = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = ${REFUNDS_QUEUE}`))[0]!.n
@@ -32,9 +32,7 @@ const mail = (to: string, i: number) => ({
   ...renderEmail({ subject: `Message ${i}`, greeting: 'Hi', paragraphs: [`Number ${i}.`] }),
 })
 
-beforeAll(async () => {
-  payload = await testPayload()
-})
+beforeAll(async () => ({ payload } = await setUpWorld()))
 
 afterAll(() => useMailTransportForTests(undefined))
 
@@ -46,7 +44,7 @@ describe('e-mail: the outbox is the queue', () => {
     )
     try {
       const to = `${unique('two-senders')}@test.mentorloop.in`
-      const req = await createLocalReq({}, payload)
+      const req = await reqAs()
       await queueOutbox(
         req,
         Array.from({ length: 5000 }, (_, i) => ({ ...mail(to, i), priority: 'bulk' as const })),
@@ -74,7 +72,7 @@ describe('e-mail: the outbox is the queue', () => {
 
   it('the same event queued twice (its dedupe key) is one message', async () => {
     const to = `${unique('dedupe')}@test.mentorloop.in`
-    const req = await createLocalReq({}, payload)
+    const req = await reqAs()
     const key = `test:${to}`
     await queueOutbox(req, [{ ...mail(to, 1), key }])
     await queueOutbox(req, [
@@ -88,18 +86,17 @@ describe('e-mail: the outbox is the queue', () => {
 
   it('a message a dead sender was holding is sent again once its lease runs out, and only then', async () => {
     const to = `${unique('lease')}@test.mentorloop.in`
-    await queueOutbox(await createLocalReq({}, payload), [mail(to, 1)])
+    await queueOutbox(await reqAs(), [mail(to, 1)])
     // A sender claims it and dies before sending: the row stays `sending`.
     const [row] = await q<{ id: number }>(sql`SELECT id FROM email_outbox WHERE "to" = ${to}`)
     await q(sql`UPDATE email_outbox SET status = 'sending', claimed_at = ${new Date().toISOString()}::timestamptz WHERE id = ${row!.id}`)
     await flushOutbox(payload)
     expect(await q(sql`SELECT status FROM email_outbox WHERE id = ${row!.id}`)).toEqual([{ status: 'sending' }])
-    vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      vi.setSystemTime(Date.now() + EMAIL_LEASE_MS + 1_000)
+      setNow(Date.now() + EMAIL_LEASE_MS + 1_000)
       await flushOutbox(payload)
     } finally {
-      vi.useRealTimers()
+      resetClock()
     }
     expect(await q(sql`SELECT status, attempts FROM email_outbox WHERE id = ${row!.id}`)).toEqual([{ status: 'captured', attempts: '1' }])
   })
@@ -180,7 +177,7 @@ describe('jobs: Payload’s queue, picked up exclusively', () => {
 describe('a month-end backlog holds up nothing urgent', () => {
   it('with 20,000 bulk e-mails queued, one worker sends an offer e-mail and runs a refund job within 60 s', async () => {
     const bulk = `${unique('backlog')}@test.mentorloop.in`
-    const req = await createLocalReq({}, payload)
+    const req = await reqAs()
     await queueOutbox(
       req,
       Array.from({ length: 20_000 }, (_, i) => ({ ...mail(bulk, i), priority: 'bulk' as const })),
@@ -191,7 +188,7 @@ describe('a month-end backlog holds up nothing urgent', () => {
       await new Promise((r) => setTimeout(r, 1_000))
       const started = Date.now()
       const offer = `${unique('offer')}@test.mentorloop.in`
-      await queueOutbox(await createLocalReq({}, payload), [{ ...mail(offer, 1), template: 'seat-offer', priority: 'urgent' }])
+      await queueOutbox(await reqAs(), [{ ...mail(offer, 1), template: 'seat-offer', priority: 'urgent' }])
       const refund = await payload.jobs.queue({ task: 'processRefund', queue: REFUNDS_QUEUE, input: { refundRequestId: 999_999_999 } })
       let offerAt = 0
       let refundAt = 0

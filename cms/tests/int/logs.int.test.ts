@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream'
-import { AuthenticationError, createLocalReq, type Payload } from 'payload'
+import { AuthenticationError, type Payload } from 'payload'
 import pino from 'pino'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runWithRequest } from '../../lib/observability/context'
 import { loggerOptions } from '../../lib/observability/logger'
 import { createBooking } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { reqAs, setUpWorld } from '../fixtures'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
 /**
@@ -25,12 +25,13 @@ const sink = new Writable({
 let payload: Payload
 let original: Payload['logger']
 
+beforeAll(async () => ({ payload } = await setUpWorld()))
+
 afterAll(() => {
   if (payload && original) payload.logger = original
 })
 
 async function capture<T>(fn: () => Promise<T>): Promise<T> {
-  payload = await testPayload()
   original ??= payload.logger
   payload.logger = pino({ ...loggerOptions('info'), name: 'payload' }, sink) as unknown as Payload['logger']
   try {
@@ -42,7 +43,7 @@ async function capture<T>(fn: () => Promise<T>): Promise<T> {
 
 describe('the CMS logs', () => {
   it('a failed booking group: the SQLSTATE, no statement, no parameters, no e-mail or phone', async () => {
-    const p = await testPayload()
+    const p = payload
     const mentor = await createMentor(p, { capacity: 1 })
     const students = [await createUser(p), await createUser(p)]
     for (const s of students) await givePlan(p, s)
@@ -51,7 +52,7 @@ describe('the CMS logs', () => {
       runWithRequest({ requestId: 'log-test-0001' }, () =>
         Promise.allSettled(
           [...students.map((s) => s.id), 9_000_000_000, students[0]!.id].map(async (userId) =>
-            createBooking(await createLocalReq({}, p), { userId, mentorId: mentor.id, phone, name: 'Asha Rao' }),
+            createBooking(await reqAs(), { userId, mentorId: mentor.id, phone, name: 'Asha Rao' }),
           ),
         ),
       ),

@@ -3,9 +3,8 @@ import type { Mentor, MentorApplication, User } from '@mentorloop/shared/payload
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../services/auth/rateLimits'
-import { testPayload } from '../helpers/payload'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { queuedEmails } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, type TestUser, unique } from '../helpers/scenarios'
 
 /**
@@ -23,15 +22,9 @@ let staff: TestUser
 let admin: TestUser
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest, staff, admin } = await setUpWorld({ staff: true }))
   serviceKey = (await import('../../lib/env')).env.SERVICE_KEY
-  ;[student, mentorUser, staff, admin] = await Promise.all([
-    createUser(payload),
-    createUser(payload, { roles: ['mentor'] }),
-    createUser(payload, { roles: ['staff'] }),
-    createUser(payload, { roles: ['admin'] }),
-  ])
+  ;[student, mentorUser] = await Promise.all([createUser(payload), createUser(payload, { roles: ['mentor'] })])
 })
 
 const form = (over: Record<string, unknown> = {}) => ({

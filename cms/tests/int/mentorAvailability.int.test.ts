@@ -3,8 +3,7 @@ import type { Mentor } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** GET /api/mentors/availability: public profile fields and seats for every published mentor. */
@@ -31,8 +30,7 @@ type Row = MentorAvailability
 const find = (rows: Row[], id: number) => rows.find((r) => r.id === id)
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   full = await createMentor(payload, { capacity: 2 })
   open = await createMentor(payload, { capacity: 3 })
   draft = await createMentor(payload, { published: false })

@@ -2,9 +2,8 @@ import type { MentorDirectoryPage, MentorHighlights } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf } from '../helpers/scenarios'
+import { type RestClient, setUpWorld, studentWithPlan } from '../fixtures'
+import { createMentor, openBatchOf } from '../helpers/scenarios'
 
 /**
  * GET /api/mentors/directory and /api/mentors/highlights (docs/decisions/080, 081): filters,
@@ -34,8 +33,7 @@ async function mentor(name: string, company: string, skills: string, extra: Part
 async function fill(m: Mentor) {
   const batch = await openBatchOf(payload, m)
   for (let i = 0; i < 2; i++) {
-    const user = await createUser(payload)
-    await givePlan(payload, user)
+    const user = await studentWithPlan()
     await payload.create({
       collection: 'bookings',
       data: { user: user.id, mentor: m.id, batch: batch.id, status: 'confirmed', source: 'direct' },
@@ -48,8 +46,7 @@ const dir = (query: Record<string, string | number>) =>
   rest.get<MentorDirectoryPage>(`/mentors/directory?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`)
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   // Seven at Acme (display order 1..7), two at Globex; Kafka only at Globex.
   for (let i = 1; i <= 7; i++)
     await mentor(`Acme Person ${i} ${tag}`, acme, i % 2 ? 'DSA, System Design' : 'Java, dsa', { displayOrder: i })

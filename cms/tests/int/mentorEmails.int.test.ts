@@ -1,25 +1,26 @@
-import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
-import { inTransaction } from '../../lib/transaction'
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { emailMentorAboutSeats } from '../../services/booking/mentorEmails'
 import { releaseSeatOfPayment } from '../../services/booking/releaseSeat'
-import { testPayload } from '../helpers/payload'
+import { inRequestTransaction, reqAs, setUpWorld } from '../fixtures'
 import { queuedEmails } from '../helpers/payments'
 import { createMentor, createUser, givePlan } from '../helpers/scenarios'
 
-/** Issue 12: the mentor gets an e-mail for every seat taken or given up in their batch, queued in the same transaction. */
-const reqFor = async () => createLocalReq({}, await testPayload())
+let payload: Payload
 
-const mentorMails = async (to: string) => await queuedEmails(await testPayload(), to)
+beforeAll(async () => ({ payload } = await setUpWorld()))
+
+/** Issue 12: the mentor gets an e-mail for every seat taken or given up in their batch, queued in the same transaction. */
+
+const mentorMails = async (to: string) => await queuedEmails(payload, to)
 
 describe('mentor e-mails on bookings and cancellations', () => {
   it('a direct booking and its cancellation each queue one e-mail to the mentor, with the seats and waitlist', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 2 })
     const student = await createUser(payload, { name: 'Asha Rao' })
     await givePlan(payload, student)
-    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha Rao' })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha Rao' })
     if (booked.kind !== 'booked') throw new Error('expected a booking')
 
     let mails = await mentorMails(mentor.email)
@@ -39,15 +40,14 @@ describe('mentor e-mails on bookings and cancellations', () => {
   })
 
   it('a cancellation that seats the next waiting student tells the mentor both', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 1 })
     const first = await createUser(payload, { name: 'First Student' })
     await givePlan(payload, first)
-    const booked = await createBooking(await reqFor(), { userId: first.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: first.id, mentorId: mentor.id })
     if (booked.kind !== 'booked') throw new Error('expected a booking')
     const next = await createUser(payload, { name: 'Next Student' })
     await givePlan(payload, next)
-    await joinWaitlist(await reqFor(), { userId: next.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: next.id, mentorId: mentor.id })
 
     await cancelBooking({ payload, bookingId: booked.booking.id, byUser: 'system' })
     const mails = await mentorMails(mentor.email)
@@ -59,19 +59,16 @@ describe('mentor e-mails on bookings and cancellations', () => {
   })
 
   it('a refund that takes back a seat tells the mentor', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const student = await createUser(payload, { name: 'Refund Student' })
     const payment = await givePlan(payload, student)
-    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
-    const req = await reqFor()
-    await inTransaction(req, () => releaseSeatOfPayment({ payload, paymentId: Number(payment.id), req }))
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
+    await inRequestTransaction((req) => releaseSeatOfPayment({ payload, paymentId: Number(payment.id), req }))
     const mails = await mentorMails(mentor.email)
     expect(mails.map((j) => j.template).sort()).toEqual(['mentor-seat-booked', 'mentor-seat-cancelled'])
   })
 
   it('an admin booking and cancelling in the panel tells the mentor too', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const student = await createUser(payload, { name: 'Panel Student' })
     // A seat is paid for by a plan (docs/decisions/069): the admin's booking uses the student's.
@@ -88,7 +85,6 @@ describe('mentor e-mails on bookings and cancellations', () => {
   })
 
   it('an admin moving a booking to another batch, or confirming a cancelled one again, tells the mentor each seat change', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const student = await createUser(payload, { name: 'Moved Student' })
     await givePlan(payload, student)
@@ -146,13 +142,11 @@ describe('mentor e-mails on bookings and cancellations', () => {
   })
 
   it('queues nothing when the transaction rolls back', async () => {
-    const payload = await testPayload()
     const mentor = await createMentor(payload, { capacity: 3 })
     const student = await createUser(payload)
     const batch = (await payload.find({ collection: 'batches', where: { mentor: { equals: mentor.id } }, overrideAccess: true })).docs[0]
-    const req = await reqFor()
     await expect(
-      inTransaction(req, async () => {
+      inRequestTransaction(async (req) => {
         await emailMentorAboutSeats(req, batch.id, [{ kind: 'booked', userId: student.id }])
         throw new Error('roll back')
       }),

@@ -1,14 +1,13 @@
-import { HOUR_MS, istMidnight, type MentorHome } from '@mentorloop/shared'
+import { istMidnight, type MentorHome } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import { createBooking } from '../../services/booking'
-import { freezeClock, tickTo } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, type RestClient, reqAs, resetClock, seat, setUpWorld } from '../fixtures'
+import { tickTo } from '../helpers/batches'
 import { queuedEmails } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -22,8 +21,6 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 
 let payload: Payload
 let api: RestClient
-const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
-const req = () => createLocalReq({}, payload)
 
 /** A mentor account with its published profile (which opens the next month's batch by itself). */
 async function mentorAccount(capacity = 5): Promise<{ user: TestUser; mentor: Mentor }> {
@@ -37,13 +34,9 @@ const runningMarch = (mentor: Mentor) => runningBatchOf(payload, mentor, 2027, 3
 
 const home = async (token: string) => api.get('/mentor-home', { token })
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  freezeClock(at(2027, 3, 10, 10))
-}, 120_000)
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld({ at: istAt(2027, 3, 10, 10) })), 120_000)
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
 describe('GET /api/mentor-home', () => {
   it('answers the mentor their own batches, seats, students with contact numbers, waitlist and why no next batch can open yet', async () => {
@@ -52,7 +45,7 @@ describe('GET /api/mentor-home', () => {
     await runningMarch(mentor)
     const student = await createUser(payload, { name: 'Asha Rao' })
     await givePlan(payload, student)
-    const booked = await createBooking(await req(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha Rao' })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, phone: '9876543210', name: 'Asha Rao' })
     expect(booked.kind).toBe('booked')
 
     const res = await home(user.token)
@@ -168,7 +161,7 @@ describe('POST /api/mentor-home/sessions', () => {
     const april = await openBatchOf(payload, mentor)
     const student = await createUser(payload, { name: 'Session Student' })
     await givePlan(payload, student)
-    await createBooking(await req(), { userId: student.id, mentorId: mentor.id })
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const post = (body: Record<string, unknown>, token = user.token) =>
       api.post('/mentor-home/sessions', {
         token,
@@ -185,7 +178,7 @@ describe('POST /api/mentor-home/sessions', () => {
     const first = await post({})
     expect(first.status).toBe(201)
     expect(first.body.session).toMatchObject({
-      startsAt: at(2027, 4, 3, 18).toISOString(),
+      startsAt: istAt(2027, 4, 3, 18).toISOString(),
       durationMinutes: 60,
       meetingLink: 'https://meet.example.com/abc',
     })
@@ -231,7 +224,9 @@ describe('POST /api/mentor-home/sessions', () => {
     // The home lists them, with their links, in time order; the other mentor sees none.
     const mine = (await home(user.token)).body as MentorHome
     const listed = mine.batches.find((b) => b.id === april.id)!.sessions
-    expect(listed.map((s) => s.startsAt)).toEqual([at(2027, 4, 3, 18), at(2027, 4, 3, 19), at(2027, 4, 5, 18)].map((d) => d.toISOString()))
+    expect(listed.map((s) => s.startsAt)).toEqual(
+      [istAt(2027, 4, 3, 18), istAt(2027, 4, 3, 19), istAt(2027, 4, 5, 18)].map((d) => d.toISOString()),
+    )
     expect(listed.every((s) => s.meetingLink === 'https://meet.example.com/abc')).toBe(true)
     expect(((await home(other.user.token)).body as MentorHome).batches.flatMap((b) => b.sessions)).toEqual([])
 
@@ -239,7 +234,7 @@ describe('POST /api/mentor-home/sessions', () => {
     await expect(
       payload.create({
         collection: 'sessions',
-        data: { batch: april.id, title: 'Clash', startsAt: at(2027, 4, 3, 18.5).toISOString(), durationMinutes: 30 },
+        data: { batch: april.id, title: 'Clash', startsAt: istAt(2027, 4, 3, 18.5).toISOString(), durationMinutes: 30 },
         overrideAccess: true,
       }),
     ).rejects.toThrow(/overlaps your session/)
@@ -257,11 +252,11 @@ describe('month-end summary', () => {
       return user
     }
     const [a, b] = [await student('Continuing One'), await student('Continuing Two')]
-    for (const s of [a, b]) expect((await createBooking(await req(), { userId: s.id, mentorId: mentor.id })).kind).toBe('booked')
+    for (const s of [a, b]) await seat(s, mentor)
     // Three students wait for this mentor with a plan (as the rollover bench loads them).
     const waiting = [await student('Queue One'), await student('Queue Two'), await student('Queue Three')]
     await txQuery(
-      await req(),
+      await reqAs(),
       sql`INSERT INTO waitlist (user_id, mentor_id, status, joined_at, created_at, updated_at)
           SELECT u, ${mentor.id}, 'waiting', now(), now(), now() FROM unnest(${`{${waiting.map((w) => w.id).join(',')}}`}::int[]) u`,
     )
@@ -269,16 +264,16 @@ describe('month-end summary', () => {
     expect(before.map((m) => m.template)).toEqual(['mentor-seat-booked', 'mentor-seat-booked'])
 
     // The month turns: April runs, May opens and hands out its seats: 2 continuing, 3 from the queue.
-    await tickTo(payload, at(2027, 4, 1, 0.5))
+    await tickTo(payload, istAt(2027, 4, 1, 0.5))
     const [may] = await txQuery<{ id: number; changes: number }>(
-      await req(),
+      await reqAs(),
       sql`SELECT b.id, ((SELECT count(*) FROM bookings bk WHERE bk.batch_id = b.id AND bk.status = 'confirmed')
                       + (SELECT count(*) FROM seat_offers o WHERE o.batch_id = b.id AND o.status = 'held'))::int AS changes
             FROM batches b WHERE b.mentor_id = ${mentor.id} AND b.label = 'May 2027'`,
     )
     expect(may?.changes).toBe(5)
     expect(april.id).not.toBe(may?.id)
-    await tickTo(payload, at(2027, 4, 1, 1))
+    await tickTo(payload, istAt(2027, 4, 1, 1))
 
     const after = (await queuedEmails(payload, mentor.email)).slice(before.length)
     expect(after.map((m) => m.template)).toEqual(['mentor-batch-summary'])

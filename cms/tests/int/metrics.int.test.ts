@@ -1,13 +1,12 @@
-import { REFUND_REASON_OTHER, setClockOffset } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import { REFUND_REASON_OTHER } from '@mentorloop/shared'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { metrics, registerDatabaseGauges } from '../../lib/observability/metrics'
 import { hitLimit, LIMITS } from '../../services/auth/rateLimits'
 import { createBooking } from '../../services/booking'
-import { testPayload } from '../helpers/payload'
+import { later, type RestClient, reqAs, resetClock, setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan } from '../helpers/scenarios'
+import { createMentor, createUser } from '../helpers/scenarios'
 
 /**
  * The CMS's metrics move with what they count (docs/decisions/133; the production smoke test
@@ -19,9 +18,7 @@ let payload: Payload
 let rest: RestClient
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
+  ;({ payload, rest } = await setUpWorld({ plans: ['BEGINNER_TECHY'] }))
   registerDatabaseGauges(payload)
 })
 
@@ -71,7 +68,7 @@ describe('the CMS metrics', () => {
       waitlisted: await value('mentorloop_seat_decisions_total', { outcome: 'waitlisted' }),
       refused: await value('mentorloop_seat_decisions_total', { outcome: 'refused' }),
     }
-    const book = async (userId: number) => createBooking(await createLocalReq({}, payload), { userId, mentorId: mentor.id })
+    const book = async (userId: number) => createBooking(await reqAs(), { userId, mentorId: mentor.id })
     expect((await book(first.id)).kind).toBe('booked')
     expect((await book(second.id)).kind).not.toBe('booked')
     // The same student again: refused (one seat per student a month).
@@ -97,11 +94,11 @@ describe('the CMS metrics', () => {
     expect(asked.status).toBe(201)
     // Nothing runs the refunds queue here (JOBS_AUTORUN=false): the request waits, whatever its first state.
     // A reading is reused for a second (one per scrape): the next scrape is a second later.
-    setClockOffset(2_000)
+    later(2_000)
     try {
       expect(await waiting()).toBe(before + 1)
     } finally {
-      setClockOffset(0)
+      resetClock()
     }
   })
 })

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { testPayload } from '../helpers/payload'
+import { resetClock, setNow, setUpWorld } from '../fixtures'
 import { commands, makeWorld, outcomes, WORLD_START } from '../model/harness'
 
 /**
@@ -26,11 +26,11 @@ let actions = 0
 let runs = 0
 
 beforeAll(async () => {
-  payload = await testPayload()
-  vi.useFakeTimers({ toFake: ['Date'] })
+  ;({ payload } = await setUpWorld())
+  setNow(Date.now())
 })
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
 describe('a model of the rules', () => {
   it(`random months of seats, queues, holds, plans and money agree with the model (seed ${SEED}, ${RUNS} runs)`, async () => {

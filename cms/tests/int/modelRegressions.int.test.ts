@@ -1,7 +1,7 @@
 import { DAY_MS } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, it, vi } from 'vitest'
-import { testPayload } from '../helpers/payload'
+import { resetClock, setNow, setUpWorld } from '../fixtures'
 import { type Act, acts, makeWorld, step, WORLD_START } from '../model/harness'
 
 /**
@@ -15,11 +15,11 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 let payload: Payload
 
 beforeAll(async () => {
-  payload = await testPayload()
-  vi.useFakeTimers({ toFake: ['Date'] })
+  ;({ payload } = await setUpWorld())
+  setNow(Date.now())
 })
 
-afterAll(() => vi.useRealTimers())
+afterAll(resetClock)
 
 async function replay(shape: { capacities: number[]; students: number }, steps: Act[]) {
   const { w, box } = await makeWorld(payload, { start: WORLD_START, ...shape })

@@ -6,9 +6,8 @@ import { decodeJwt } from 'jose'
 import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type RestClient, resetClock, setNow, setUpWorld } from '../fixtures'
 import { googleClaims, randomNonce, startTestIssuer, TEST_CLIENT_ID, type TestIssuer } from '../helpers/oidc'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
 import { unique } from '../helpers/scenarios'
 
 /**
@@ -76,8 +75,7 @@ beforeAll(async () => {
     REVALIDATE_SITE: 'true',
   })
   delete process.env.GOOGLE_CLIENT_ID
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   serviceKey = (await import('../../lib/env')).env.SERVICE_KEY
   poolB = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
   instanceB = { db: { pool: poolB }, logger: payload.logger } as unknown as Payload
@@ -96,7 +94,7 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
-  vi.useRealTimers()
+  resetClock()
 })
 
 afterAll(async () => {
@@ -112,11 +110,6 @@ afterAll(async () => {
 
 /** The site's call to instance A: POST /api/sign-in-guard with the service key. */
 const guardOnA = (body: unknown) => rest.post('/sign-in-guard', { body, headers: { [SERVICE_KEY_HEADER]: serviceKey } })
-
-const freezeClock = () => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date())
-}
 
 describe('a sign-in transaction completes once, whichever site instance it returns to', () => {
   it('used on A (through the guard endpoint), it is refused on B, and the other way round', async () => {
@@ -144,7 +137,7 @@ describe('a sign-in transaction completes once, whichever site instance it retur
 
   it('a rate-limited callback does not use the transaction up', async () => {
     const ip = `ip:${unique('cb')}`
-    freezeClock()
+    setNow(Date.now())
     for (let i = 0; i < services.LIMITS.signInCallbackByIp; i++) await services.hitLimit(instanceB, 'signInCallbackByIp', ip)
     const key = unique('tx').padEnd(32, 'q')
     const res = await guardOnA({ hits: [{ limit: 'signInCallbackByIp', key: ip }], once: { key, expiresAt: Date.now() + 60_000 } })
@@ -188,7 +181,7 @@ describe('an ID token replayed to another CMS instance is refused', () => {
 
 describe('rate limits count across instances', () => {
   it('half the attempts on A, half on B: the next one is refused on both; ten minutes later it is allowed', async () => {
-    freezeClock()
+    setNow(Date.now())
     const key = `ip:${unique('start')}`
     const max = services.LIMITS.signInStartByIp
     for (let i = 0; i < max; i++) {
@@ -203,12 +196,12 @@ describe('rate limits count across instances', () => {
     // Another key is its own count.
     expect((await services.hitLimit(instanceB, 'signInStartByIp', `${key}-other`)).ok).toBe(true)
 
-    vi.setSystemTime(Date.now() + 10 * 60_000 + 1)
+    setNow(Date.now() + 10 * 60_000 + 1)
     expect((await guardOnA({ hits: [{ limit: 'signInStartByIp', key }] })).status).toBe(200)
   })
 
   it('the exchange limit per IP counts calls to A and hits from B together', async () => {
-    freezeClock()
+    setNow(Date.now())
     const ip = `198.51.100.${(process.pid % 200) + 1}`
     for (let i = 0; i < services.LIMITS.exchangeByIp - 1; i++) {
       expect((await services.hitLimit(instanceB, 'exchangeByIp', `ip:${ip}`)).ok).toBe(true)
@@ -221,7 +214,7 @@ describe('rate limits count across instances', () => {
 
 describe('a content change reaches every site instance', () => {
   it('both get the signed call, and both see the new version within the check interval', async () => {
-    freezeClock()
+    setNow(Date.now())
     const dropped: string[][] = [[], []]
     // Site instance 1 asks CMS instance A over REST, site instance 2 asks CMS instance B.
     const fetchers: (() => Promise<ContentVersions>)[] = [
@@ -249,7 +242,7 @@ describe('a content change reaches every site instance', () => {
     for (const w of watchers) await w.sync()
     expect(dropped).toEqual([[], []])
     // ...and once it has passed, both drop the FAQs, even had the direct calls been lost.
-    vi.setSystemTime(Date.now() + 5_000)
+    setNow(Date.now() + 5_000)
     for (const w of watchers) await w.sync()
     expect(dropped).toEqual([['faqs'], ['faqs']])
   })
@@ -267,12 +260,12 @@ describe('a content change reaches every site instance', () => {
 
 describe('expired shared rows are pruned, safely with two instances', () => {
   it('only rows past their expiry go; two instances pruning at once agree', async () => {
-    freezeClock()
+    setNow(Date.now())
     const live = unique('live').padEnd(32, 'l')
     const dead = unique('dead').padEnd(32, 'd')
     expect(await services.claimOnce(payload, live, Date.now() + 60_000)).toBe(true)
     expect(await services.claimOnce(payload, dead, Date.now() + 1_000)).toBe(true)
-    vi.setSystemTime(Date.now() + 2_000)
+    setNow(Date.now() + 2_000)
     const [a, b] = await Promise.all([services.pruneSharedState(payload), services.pruneSharedState(instanceB)])
     expect(a.singleUse + b.singleUse).toBeGreaterThanOrEqual(1)
     const { rows } = await poolB.query('SELECT key FROM auth_single_use WHERE key = ANY($1)', [[live, dead]])

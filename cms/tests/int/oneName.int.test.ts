@@ -1,8 +1,8 @@
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking } from '../../services/booking'
+import { reqAs, setUpWorld, studentWithPlan } from '../fixtures'
 import { flushEmails } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
 import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -10,11 +10,8 @@ import { createMentor, createUser, givePlan, type TestUser } from '../helpers/sc
  * the admin and every e-mail (the booking's, the waitlist's, a held seat's later) use one name.
  */
 let payload: Payload
-const req = () => createLocalReq({}, payload)
 
-beforeAll(async () => {
-  payload = await testPayload()
-})
+beforeAll(async () => ({ payload } = await setUpWorld()))
 
 /** Each e-mail the student got, as template and its greeting line. */
 async function greetings(user: TestUser): Promise<string[]> {
@@ -38,7 +35,7 @@ describe('one name per student', () => {
     const mentor = await createMentor(payload)
     const student = await createUser(payload, { name: 'Old Account Name' })
     await givePlan(payload, student)
-    const booked = await createBooking(await req(), {
+    const booked = await createBooking(await reqAs(), {
       userId: student.id,
       mentorId: mentor.id,
       name: '  Meera Pillai ',
@@ -51,12 +48,11 @@ describe('one name per student', () => {
 
   it('joining the waitlist with another name: that name is the account’s, and the held seat’s e-mail later greets the same one', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
-    const seated = await createUser(payload)
-    await givePlan(payload, seated)
-    const seat = await createBooking(await req(), { userId: seated.id, mentorId: mentor.id })
+    const seated = await studentWithPlan()
+    const seat = await createBooking(await reqAs(), { userId: seated.id, mentorId: mentor.id })
     if (seat.kind !== 'booked') throw new Error('expected a seat')
     const student = await createUser(payload, { name: 'Old Account Name' })
-    expect((await createBooking(await req(), { userId: student.id, mentorId: mentor.id, name: 'Ravi Kumar' })).kind).toBe('waitlisted')
+    expect((await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, name: 'Ravi Kumar' })).kind).toBe('waitlisted')
     expect(await accountName(student)).toBe('Ravi Kumar')
     await cancelBooking({ payload, bookingId: seat.booking.id, byUser: 'system' })
     const mails = await greetings(student)
@@ -68,7 +64,7 @@ describe('one name per student', () => {
     const mentor = await createMentor(payload)
     const student = await createUser(payload, { name: 'Kept Name' })
     await givePlan(payload, student)
-    expect((await createBooking(await req(), { userId: student.id, mentorId: mentor.id, name: '   ' })).kind).toBe('booked')
+    expect((await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, name: '   ' })).kind).toBe('booked')
     expect(await accountName(student)).toBe('Kept Name')
     expect(await greetings(student)).toEqual(['booking-confirmed: Hi Kept Name,'])
   })

@@ -14,9 +14,8 @@ import { newRequest, txQuery } from '../../lib/transaction'
 import { renderEmail } from '../../notifications/layout'
 import { flushOutbox, queueOutbox, sendDueEmails, useMailTransportForTests } from '../../notifications/outbox'
 import { REFUNDS_QUEUE } from '../../services/payments/approveRefund'
-import { setUpWorld } from '../fixtures'
+import { type RestClient, resetClock, setNow, setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder, refundGateway, runRefundJobs } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
 import { runbookSql } from '../helpers/runbook'
 import { createUser, type TestUser, unique } from '../helpers/scenarios'
 
@@ -36,7 +35,7 @@ const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql
 beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 afterEach(() => {
-  vi.useRealTimers()
+  resetClock()
   setGatewayForTests(null)
   useMailTransportForTests(undefined)
 })
@@ -63,7 +62,7 @@ describe('E-mail backlog', () => {
     useMailTransportForTests(nodemailer.createTransport({ host: '127.0.0.1', port: await closedPort(), connectionTimeout: 2_000 }))
 
     // 20 messages fail five times over about 80 minutes and are given up (`failed`)...
-    vi.useFakeTimers({ toFake: ['Date'] })
+    setNow(Date.now())
     await queueOutbox(
       await newRequest(payload),
       Array.from({ length: 20 }, (_, i) => mail(i)),
@@ -72,7 +71,7 @@ describe('E-mail backlog', () => {
       while ((await sendDueEmails(payload, { lane: 'now', limit: 50 })) > 0) {
         // every due message tried once
       }
-      vi.setSystemTime(Date.now() + 61 * 60_000)
+      setNow(Date.now() + 61 * 60_000)
     }
     // ...and 5 more failed once and wait for their next try.
     await queueOutbox(
@@ -80,7 +79,7 @@ describe('E-mail backlog', () => {
       Array.from({ length: 5 }, (_, i) => mail(20 + i)),
     )
     await sendDueEmails(payload, { lane: 'now', limit: 50 })
-    vi.useRealTimers()
+    resetClock()
 
     const backlog = await runbookSql('outbox-backlog')
     expect(backlog.map((r) => ({ lane: r.lane, status: r.status, messages: Number(r.messages) }))).toEqual([

@@ -1,23 +1,18 @@
 import type { Payload } from 'payload'
-import { createLocalReq } from 'payload'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultSiteSettings } from '../../seed/defaultContent'
 import { createBooking } from '../../services/booking'
 import { paymentReceipt } from '../../services/payments/receipt'
-import { testPayload } from '../helpers/payload'
+import { type RestClient, reqAs, setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, unique } from '../helpers/scenarios'
 
 /** What each payment-history entry shows, and its PDF receipt.: amount in paise, reference, and a mentor only when a booking is behind it. */
 let payload: Payload
 let rest: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest } = await setUpWorld()))
 
 describe('payment history entries', () => {
   it('a plan bought before any booking is a credit and names no mentor; the seat it then pays for does; a failed attempt never does', async () => {
@@ -40,7 +35,7 @@ describe('payment history entries', () => {
     })
 
     const mentor = await createMentor(payload, { name: unique('Asha Rao') })
-    await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     await payload.create({
       collection: 'payments',
       data: {
@@ -112,7 +107,7 @@ describe('the PDF receipt (GET /api/payments/:id/receipt)', () => {
     })
     expect((await rest.get(`/payments/${failed.id}/receipt`, { token: student.token })).status).toBe(404)
 
-    const { pdf } = await paymentReceipt(await createLocalReq({}, payload), student, id)
+    const { pdf } = await paymentReceipt(await reqAs(), student, id)
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
     expect(text).toContain(legalName)

@@ -3,21 +3,15 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../services/auth/rateLimits'
 import { creditDeadline } from '../../services/plans/credits'
-import { testPayload } from '../helpers/payload'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { checkoutBody, createOrder, paymentByOrder, postWebhook, queuedEmails, sandbox } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
 import { createUser, findPlan, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
 let rest: RestClient
 const _DAY = 86_400_000
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-})
+beforeAll(async () => ({ payload, rest } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 describe('create order', () => {
   it('needs sign-in', async () => {

@@ -1,5 +1,4 @@
-import { setClockOffset } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, type GatewayPayment, setGatewayForTests } from '../../gateway'
 import { createSandboxGateway } from '../../gateway/sandbox'
@@ -7,11 +6,10 @@ import { cancelBooking, createBooking, joinWaitlist } from '../../services/booki
 import { REFUNDS_QUEUE } from '../../services/payments/approveRefund'
 import { reconcileDueOrders } from '../../services/payments/reconcile'
 import { MAX_RECONCILE_CHECKS } from '../../services/payments/reconcileDecision'
-import { testPayload } from '../helpers/payload'
+import { later, type RestClient, reqAs, resetClock, setUpWorld, studentWithPlan } from '../fixtures'
 import { createOrder, paymentByOrder, postWebhook, queuedEmails, sandbox } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
 import { runbookSql } from '../helpers/runbook'
-import { createMentor, createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
 
 // The sweep looks at every unpaid order in the database with a moved clock: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -31,18 +29,12 @@ const spyOnWarn = () => {
 }
 
 const MINUTE = 60_000
-const later = (ms: number) => setClockOffset(ms)
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'BEGINNER_TECHY')
-  await findPlan(payload, 'PLACEMENT_FOCUSED')
-})
+beforeAll(async () => ({ payload, rest } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 afterEach(() => {
   setGatewayForTests(null)
-  setClockOffset(0)
+  resetClock()
   warnSpy?.mockRestore()
   warnSpy = null
 })
@@ -128,11 +120,10 @@ describe('the reconciliation sweep', () => {
   it('a student waiting for a free seat gets it when the sweep completes their payment', async () => {
     countingGateway()
     const mentor = await createMentor(payload, { capacity: 1 })
-    const holder = await createUser(payload)
-    await givePlan(payload, holder)
-    await createBooking(await createLocalReq({}, payload), { userId: holder.id, mentorId: mentor.id })
+    const holder = await studentWithPlan()
+    await createBooking(await reqAs(), { userId: holder.id, mentorId: mentor.id })
     const student = await createUser(payload)
-    await joinWaitlist(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const held = await payload.find({ collection: 'bookings', where: { user: { equals: holder.id } }, overrideAccess: true })
     await cancelBooking({ payload, bookingId: held.docs[0]!.id, byUser: 'system' })
 

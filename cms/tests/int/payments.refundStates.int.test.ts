@@ -1,4 +1,4 @@
-import { REFUND_REASON_OTHER, setClockOffset } from '@mentorloop/shared'
+import { REFUND_REASON_OTHER } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
@@ -6,6 +6,7 @@ import { attemptRefund, claimRefund, retryDueRefunds } from '../../services/paym
 import { MAX_REFUND_ATTEMPTS, REFUND_LEASE_MS } from '../../services/payments/refundRetry'
 import {
   askRefund,
+  later,
   mentorWithBatch,
   paidStudent,
   type RestClient,
@@ -38,7 +39,6 @@ afterEach(() => {
   resetClock()
 })
 
-const later = (ms: number) => setClockOffset(ms)
 const unavailable = () => new GatewayError('Razorpay could not be reached to refund the payment', 'UNAVAILABLE', true)
 
 /**

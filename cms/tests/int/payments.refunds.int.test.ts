@@ -1,10 +1,9 @@
 import { DAY_MS, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { paidStudent, seat, setUpWorld } from '../fixtures'
+import { paidStudent, type RestClient, reqAs, seat, seatsOf, setUpWorld, studentWithPlan } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, postWebhook, queuedEmails, runRefundJobs, sandbox } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
 
 // It runs the refunds queue and checks what its own jobs did: a database of its own, so another
@@ -98,11 +97,10 @@ describe('refund requests', () => {
   it('approval refunds, ends the plan, cancels the booking and gives the seat to the next waiting student', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const { student, paymentId } = await buyer('BEGINNER_TECHY', { seat: false })
-    const booked = await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     expect(booked.kind).toBe('booked')
-    const next = await createUser(payload)
-    await givePlan(payload, next)
-    const waiting = await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })
+    const next = await studentWithPlan()
+    const waiting = await joinWaitlist(await reqAs(), { userId: next.id, mentorId: mentor.id })
     expect(waiting.assigned).toBe(false)
     // An admin decides only once the batch has started (before it, a refund is approved at once, decision 181).
     await batchStarted(payload, paymentId)
@@ -126,13 +124,7 @@ describe('refund requests', () => {
     expect(payment.status).toBe('refunded')
     // Its dates stay: the history says what it had paid for.
     expect(payment.batch).toBeTruthy()
-    const bookings = await payload.find({
-      collection: 'bookings',
-      where: { mentor: { equals: mentor.id } },
-      overrideAccess: true,
-      depth: 0,
-    })
-    const byUser = Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
+    const byUser = await seatsOf(mentor.id)
     expect(byUser[student.id]).toBe('cancelled')
     expect(byUser[next.id]).toBe('confirmed')
     const approvedMail = await queuedEmails(payload, student.email, 'refund-approved')
@@ -225,7 +217,7 @@ describe('refund requests', () => {
   it('refunding a renewal frees only what it paid for: the seat the first payment paid for stays', async () => {
     const mentor = await createMentor(payload, { capacity: 2 })
     const { student, paymentId: first } = await buyer('BEGINNER_TECHY', { seat: false })
-    expect((await createBooking(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
+    expect((await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })).kind).toBe('booked')
     const firstPayment = await payload.findByID({ collection: 'payments', id: first, overrideAccess: true })
     const startsAt = new Date(firstPayment.subscriptionEnds!)
     const renewal = await givePlan(payload, student, 'BEGINNER_TECHY', 30, { startsAt, endsAt: new Date(startsAt.getTime() + 30 * DAY_MS) })
@@ -253,11 +245,10 @@ describe('refund requests', () => {
 describe('payment processes the waitlist', () => {
   it('a student waiting for a mentor with a free seat gets it when their payment completes', async () => {
     const mentor = await createMentor(payload, { capacity: 1 })
-    const holder = await createUser(payload)
-    await givePlan(payload, holder)
-    await createBooking(await createLocalReq({}, payload), { userId: holder.id, mentorId: mentor.id })
+    const holder = await studentWithPlan()
+    await createBooking(await reqAs(), { userId: holder.id, mentorId: mentor.id })
     const student = await createUser(payload)
-    await joinWaitlist(await createLocalReq({}, payload), { userId: student.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const holderBooking = await payload.find({ collection: 'bookings', where: { user: { equals: holder.id } }, overrideAccess: true })
     // The seat frees while the student has no plan yet: it stays open for them.
     await cancelBooking({ payload, bookingId: holderBooking.docs[0]!.id, byUser: 'system' })

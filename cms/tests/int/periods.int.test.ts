@@ -1,11 +1,13 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { txQuery } from '../../lib/transaction'
-import { testPayload } from '../helpers/payload'
+import { reqAs, setUpWorld, world } from '../fixtures'
 import { checkoutBody, createOrder } from '../helpers/payments'
-import { restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan } from '../helpers/scenarios'
+import { createMentor, createUser } from '../helpers/scenarios'
+
+beforeAll(async () => {
+  await setUpWorld({ plans: ['BEGINNER_TECHY'] })
+})
 
 /**
  * One seat per student per month: the database counts a batch's month as the month of its middle
@@ -14,16 +16,14 @@ import { createMentor, createUser, findPlan } from '../helpers/scenarios'
  */
 describe('periods', () => {
   it('a renewal pays for the held seat in a next batch that starts in the same calendar month', async () => {
-    const payload = await testPayload()
-    const rest = restClient(payload.config)
-    await findPlan(payload, 'BEGINNER_TECHY')
+    const { payload, rest } = world()
     const s = await createUser(payload)
     const m = await createMentor(payload, { capacity: 3 })
-    await txQuery(await createLocalReq({}, payload), sql`UPDATE mentors SET auto_open_next_batch = false WHERE id = ${m.id}`)
-    await txQuery(await createLocalReq({}, payload), sql`DELETE FROM batches WHERE mentor_id = ${m.id}`)
+    await txQuery(await reqAs(), sql`UPDATE mentors SET auto_open_next_batch = false WHERE id = ${m.id}`)
+    await txQuery(await reqAs(), sql`DELETE FROM batches WHERE mentor_id = ${m.id}`)
     const today = sql.raw(`(date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`)
     await txQuery(
-      await createLocalReq({}, payload),
+      await reqAs(),
       sql`WITH r AS (
          INSERT INTO batches (mentor_id, label, starts_on, ends_on, capacity, status, started_at)
          VALUES (${m.id}, 'Renewal running', ${today} - interval '25 days', ${today} + interval '2 days', 3, 'running', now())
@@ -48,7 +48,7 @@ describe('periods', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ activated: true, assigned: 1 })
     const seats = await txQuery<{ label: string }>(
-      await createLocalReq({}, payload),
+      await reqAs(),
       sql`SELECT b.label FROM bookings bk JOIN batches b ON b.id = bk.batch_id WHERE bk.user_id = ${s.id} AND bk.status = 'confirmed' ORDER BY b.starts_on`,
     )
     expect(seats.map((r) => r.label)).toEqual(['Renewal running', 'Renewal next'])

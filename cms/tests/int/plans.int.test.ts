@@ -1,5 +1,5 @@
 import { DAY_MS, formatDate, MESSAGES, REFUND_REASON_OTHER } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
 import { tick } from '../../jobs/time'
@@ -9,9 +9,8 @@ import { getActivePlan, listActivePlans, planWindow } from '../../services/plans
 import { creditDeadline } from '../../services/plans/credits'
 import { expireCredits } from '../../services/plans/expireCredits'
 import { purchaseDecision } from '../../services/plans/purchaseRule'
-import { setUpWorld } from '../fixtures'
+import { type RestClient, reqAs, resetClock, seat, setNow, setUpWorld, studentWithPlan } from '../fixtures'
 import { batchStarted, checkoutBody, createOrder, queuedEmails, refundGateway, runRefundJobs } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** The one definition of "has a plan" (a plan pays for one batch, docs/decisions/069), buying, credits, complimentary grants, and a refused refund. */
@@ -25,11 +24,9 @@ let admin: TestUser
 beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY', 'PLACEMENT_FOCUSED'] })))
 
 afterEach(() => {
-  vi.useRealTimers()
+  resetClock()
   setGatewayForTests(null)
 })
-
-const reqFor = () => createLocalReq({}, payload)
 
 describe('the plan window', () => {
   it('runs the plan’s duration in days from its start', () => {
@@ -42,7 +39,7 @@ describe('the plan window', () => {
     const student = await createUser(payload)
     const order = await createOrder(rest, student, 'BEGINNER_TECHY')
     expect((await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })).status).toBe(200)
-    const active = await getActivePlan(await reqFor(), student.id, 'mentorship')
+    const active = await getActivePlan(await reqAs(), student.id, 'mentorship')
     expect(active?.plan.code).toBe('BEGINNER_TECHY')
     expect(
       (await payload.findByID({ collection: 'payments', id: active!.payment.id, depth: 0, overrideAccess: true })).batch ?? null,
@@ -64,7 +61,7 @@ describe('a plan pays for one batch (docs/decisions/069)', () => {
     const student = await createUser(payload)
     const payment = await givePlan(payload, student)
     const mentor = await createMentor(payload)
-    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     expect(booked.kind).toBe('booked')
     const batch = await openBatchOf(payload, mentor)
     const paid = await payload.findByID({ collection: 'payments', id: payment.id, depth: 0, overrideAccess: true })
@@ -73,7 +70,7 @@ describe('a plan pays for one batch (docs/decisions/069)', () => {
     expect(booked.kind === 'booked' && booked.booking.payment).toBe(payment.id)
     // The plan now pays for that seat: a second booking (another mentor) asks for a new plan? No: one seat per period.
     const other = await createMentor(payload)
-    await expect(createBooking(await reqFor(), { userId: student.id, mentorId: other.id })).rejects.toMatchObject({
+    await expect(createBooking(await reqAs(), { userId: student.id, mentorId: other.id })).rejects.toMatchObject({
       code: 'MENTOR_ALREADY_BOOKED',
     })
   })
@@ -81,13 +78,12 @@ describe('a plan pays for one batch (docs/decisions/069)', () => {
   it('without a credit there is no seat: Payment Required; but the waitlist of a full mentor is free', async () => {
     const student = await createUser(payload)
     const mentor = await createMentor(payload, { capacity: 1 })
-    await expect(createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })).rejects.toMatchObject({
+    await expect(createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })).rejects.toMatchObject({
       code: 'PAYMENT_REQUIRED',
     })
-    const holder = await createUser(payload)
-    await givePlan(payload, holder)
-    expect((await createBooking(await reqFor(), { userId: holder.id, mentorId: mentor.id })).kind).toBe('booked')
-    const queued = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const holder = await studentWithPlan()
+    await seat(holder, mentor)
+    const queued = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     expect(queued).toMatchObject({ kind: 'waitlisted', position: 1 })
   })
 
@@ -97,14 +93,13 @@ describe('a plan pays for one batch (docs/decisions/069)', () => {
     const verified = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
     const paymentId = verified.body.payment.id as number
     const deadline = Date.parse(verified.body.payment.subscriptionEnds)
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(deadline - 60_000)
-    expect(await expireCredits(await reqFor())).toBe(0)
-    vi.setSystemTime(deadline + 60_000)
-    expect(await expireCredits(await reqFor())).toBeGreaterThanOrEqual(1)
+    setNow(deadline - 60_000)
+    expect(await expireCredits(await reqAs())).toBe(0)
+    setNow(deadline + 60_000)
+    expect(await expireCredits(await reqAs())).toBeGreaterThanOrEqual(1)
     // Run again (or by a second worker): nothing more happens.
-    expect(await expireCredits(await reqFor())).toBe(0)
-    vi.useRealTimers()
+    expect(await expireCredits(await reqAs())).toBe(0)
+    resetClock()
     await runRefundJobs(payload)
     expect((await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })).status).toBe('refunded')
     const { docs: requests } = await payload.find({
@@ -124,14 +119,14 @@ describe('a plan pays for one batch (docs/decisions/069)', () => {
     const mentor = await createMentor(payload, { capacity: 1 })
     const student = await createUser(payload)
     const payment = await givePlan(payload, student)
-    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const waiting = await createUser(payload)
-    await joinWaitlist(await reqFor(), { userId: waiting.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: waiting.id, mentorId: mentor.id })
     const res = await rest.post(`/bookings/${booked.kind === 'booked' ? booked.booking.id : 0}/cancel`, { token: student.token })
     expect(res.status).toBe(200)
     const back = await payload.findByID({ collection: 'payments', id: payment.id, depth: 0, overrideAccess: true })
     expect(back.batch ?? null).toBeNull()
-    expect((await listActivePlans(await reqFor(), student.id, { product: 'mentorship' })).map((a) => a.payment.id)).toEqual([payment.id])
+    expect((await listActivePlans(await reqAs(), student.id, { product: 'mentorship' })).map((a) => a.payment.id)).toEqual([payment.id])
     // The seat was held for the next in line (no plan): not for the student who gave it up.
     const { docs: offers } = await payload.find({
       collection: 'seat-offers',
@@ -160,7 +155,7 @@ describe('buying (cms/services/plans/purchaseRule.ts)', () => {
     expect(states.body.refused.BEGINNER_TECHY.message).toBe(other.body.error)
 
     const mentor = await createMentor(payload, { name: `Seat Mentor ${student.id}` })
-    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const batch = await openBatchOf(payload, mentor)
     const again = await rest.post('/payments/create-order', { token: student.token, body: { planCode: 'BEGINNER_TECHY' } })
     expect(again.status).toBe(409)
@@ -173,28 +168,27 @@ describe('buying (cms/services/plans/purchaseRule.ts)', () => {
     const placement = await findPlan(payload, 'PLACEMENT_FOCUSED')
     await givePlan(payload, student, 'PLACEMENT_FOCUSED')
     const mentor = await createMentor(payload)
-    await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     const batch = await openBatchOf(payload, mentor)
     const end = Date.parse(batch.endsOn) + DAY_MS
-    vi.useFakeTimers({ toFake: ['Date'] })
     // The batch runs (the first tick of its month starts it).
-    vi.setSystemTime(Date.parse(batch.startsOn) + 60_000)
+    setNow(Date.parse(batch.startsOn) + 60_000)
     await tick(payload)
-    vi.setSystemTime(end - 8 * DAY_MS)
-    const early = await purchaseDecision(await reqFor(), student.id, beginner)
+    setNow(end - 8 * DAY_MS)
+    const early = await purchaseDecision(await reqAs(), student.id, beginner)
     expect(early).toMatchObject({ allowed: false })
     expect(early.allowed === false && early.message).toContain(`from ${formatDate(new Date(end - 7 * DAY_MS))}`)
-    vi.setSystemTime(end - 6 * DAY_MS)
-    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toEqual({ allowed: true, renewal: true })
-    expect(await purchaseDecision(await reqFor(), student.id, placement)).toEqual({ allowed: true, renewal: true })
-    const renewal = await createOrderForPlan({ payload, user: student, planCode: 'BEGINNER_TECHY', req: await reqFor() })
+    setNow(end - 6 * DAY_MS)
+    expect(await purchaseDecision(await reqAs(), student.id, beginner)).toEqual({ allowed: true, renewal: true })
+    expect(await purchaseDecision(await reqAs(), student.id, placement)).toEqual({ allowed: true, renewal: true })
+    const renewal = await createOrderForPlan({ payload, user: student, planCode: 'BEGINNER_TECHY', req: await reqAs() })
     expect(renewal.payment).toMatchObject({ status: 'created', amount: Math.round(beginner.price * 100) })
   })
 
   it('a student without a plan may buy either', async () => {
     const student = await createUser(payload)
     const beginner = await findPlan(payload, 'BEGINNER_TECHY')
-    expect(await purchaseDecision(await reqFor(), student.id, beginner)).toEqual({ allowed: true, renewal: false })
+    expect(await purchaseDecision(await reqAs(), student.id, beginner)).toEqual({ allowed: true, renewal: false })
   })
 })
 
@@ -239,7 +233,7 @@ describe('a gateway that refuses the refund', () => {
     const verified = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })
     const paymentId = verified.body.payment.id as number
     const mentor = await createMentor(payload, { capacity: 1 })
-    const booked = await createBooking(await reqFor(), { userId: student.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id })
     expect(booked.kind).toBe('booked')
     await batchStarted(payload, paymentId)
     const asked = await rest.post('/refund-requests/request', {
@@ -269,7 +263,7 @@ describe('a gateway that refuses the refund', () => {
     expect(request.gatewayRefundId ?? null).toBeNull()
     const after = await payload.findByID({ collection: 'payments', id: paymentId, depth: 0, overrideAccess: true })
     expect(after).toMatchObject({ status: 'completed', subscriptionEnds: before.subscriptionEnds })
-    expect(await getActivePlan(await reqFor(), student.id, 'mentorship')).not.toBeNull()
+    expect(await getActivePlan(await reqAs(), student.id, 'mentorship')).not.toBeNull()
     const seat = await payload.find({
       collection: 'bookings',
       where: { user: { equals: student.id }, mentor: { equals: mentor.id } },

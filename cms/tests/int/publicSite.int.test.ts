@@ -4,8 +4,7 @@ import { NEWSLETTER_MESSAGES, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { REVALIDATE_SIGNATURE_HEADER, verifyRevalidation } from '@mentorloop/shared/revalidation'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createUser, unique } from '../helpers/scenarios'
 
 /**
@@ -34,8 +33,7 @@ beforeAll(async () => {
   // Read once by lib/env when the config loads below.
   process.env.WEB_INTERNAL_URL = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
   process.env.REVALIDATE_SITE = 'true'
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   serviceKey = (await import('../../lib/env')).env.SERVICE_KEY
   flushRevalidations = (await import('../../lib/revalidateSite')).flushRevalidations
 })

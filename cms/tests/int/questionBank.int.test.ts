@@ -1,8 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createUser, findPlan, givePlan, type TestUser, unique } from '../helpers/scenarios'
+import { type RestClient, setUpWorld } from '../fixtures'
+import { createUser, givePlan, type TestUser, unique } from '../helpers/scenarios'
 
 /**
  * The question-bank gate lives in the CMS: whatever a Free student asks, Plus content never comes
@@ -15,10 +14,7 @@ let free: TestUser
 let plus: TestUser
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'QB_FREE')
-  await findPlan(payload, 'PLAN1')
+  ;({ payload, rest } = await setUpWorld({ plans: ['QB_FREE', 'PLAN1'] }))
   const topics = ['Quantitative Aptitude', 'Logical Reasoning', 'Verbal Ability', 'DBMS', 'SQL', 'Algorithms'] as const
   // 60 questions of our own, first in order, so other tests' data cannot change the counts.
   for (let i = 0; i < 60; i++) {

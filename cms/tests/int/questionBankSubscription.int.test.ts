@@ -2,8 +2,7 @@ import { MESSAGES } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { getGateway, getSandbox } from '../../gateway'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -13,12 +12,7 @@ import { createUser, findPlan, givePlan, type TestUser } from '../helpers/scenar
 let payload: Payload
 let rest: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-  await findPlan(payload, 'QB_FREE')
-  await findPlan(payload, 'PLAN1')
-})
+beforeAll(async () => ({ payload, rest } = await setUpWorld({ plans: ['QB_FREE', 'PLAN1'] })))
 
 async function paymentsOf(user: TestUser) {
   return (await payload.find({ collection: 'payments', where: { user: { equals: user.id } }, overrideAccess: true, depth: 0 })).docs

@@ -1,12 +1,11 @@
 import { queueTurnText, type WaitlistEntryView } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { readAttention } from '../../services/admin/attention'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { publishedMentorSeats } from '../../services/seats/seatState'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, reqAs, setUpWorld } from '../fixtures'
 import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -21,17 +20,13 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 
 let payload: Payload
 let api: RestClient
-const req = () => createLocalReq({}, payload)
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
 async function seated(mentor: Mentor, name = 'Seated Student'): Promise<{ user: TestUser; bookingId: number }> {
   const user = await createUser(payload, { name })
   await givePlan(payload, user)
-  const booked = await createBooking(await req(), { userId: user.id, mentorId: mentor.id })
+  const booked = await createBooking(await reqAs(), { userId: user.id, mentorId: mentor.id })
   if (booked.kind !== 'booked') throw new Error('expected a seat')
   return { user, bookingId: booked.booking.id }
 }
@@ -45,7 +40,7 @@ async function queueCard(user: TestUser, mentor: Mentor): Promise<WaitlistEntryV
 }
 
 const mentorRow = async (mentor: Mentor) =>
-  (await readAttention(await req(), new Date())).mentors.rows.find((m) => m.mentorId === mentor.id)
+  (await readAttention(await reqAs(), new Date())).mentors.rows.find((m) => m.mentorId === mentor.id)
 
 describe('the queue tells the truth', () => {
   it('seated with another mentor for the same days: passed over for the batch, told so, not counted as waiting; the freed seat goes to the public', async () => {
@@ -53,7 +48,7 @@ describe('the queue tells the truth', () => {
     const full = await createMentor(payload, { capacity: 1, name: 'Aarav Mehta' })
     const { user: elsewhere } = await seated(other, 'Seated Elsewhere')
     const { bookingId } = await seated(full)
-    const joined = await joinWaitlist(await req(), { userId: elsewhere.id, mentorId: full.id })
+    const joined = await joinWaitlist(await reqAs(), { userId: elsewhere.id, mentorId: full.id })
     expect(joined.assigned).toBe(false)
     const batch = await openBatchOf(payload, full)
 
@@ -70,16 +65,16 @@ describe('the queue tells the truth', () => {
     expect(await payload.count({ collection: 'seat-offers', where: { user: { equals: elsewhere.id } }, overrideAccess: true })).toEqual({
       totalDocs: 0,
     })
-    expect((await publishedMentorSeats(await req(), full.id)).open).toBe(true)
+    expect((await publishedMentorSeats(await reqAs(), full.id)).open).toBe(true)
     expect(await mentorRow(full)).toMatchObject({ waiting: 0, later: 1, full: false })
 
     // A student who can take it joins: the seat is held for them, the page says waitlist, and they are the one waiting.
     const newcomer = await createUser(payload, { name: 'Newcomer' })
-    await joinWaitlist(await req(), { userId: newcomer.id, mentorId: full.id })
-    const seats = await publishedMentorSeats(await req(), full.id)
+    await joinWaitlist(await reqAs(), { userId: newcomer.id, mentorId: full.id })
+    const seats = await publishedMentorSeats(await reqAs(), full.id)
     expect({ open: seats.open, held: seats.held }).toEqual({ open: false, held: 1 })
     const latecomer = await createUser(payload, { name: 'Latecomer' })
-    await joinWaitlist(await req(), { userId: latecomer.id, mentorId: full.id })
+    await joinWaitlist(await reqAs(), { userId: latecomer.id, mentorId: full.id })
     expect((await queueCard(latecomer, full)).turn).toMatchObject({ when: 'this-batch', batch: { id: batch.id } })
     expect(queueTurnText((await queueCard(latecomer, full)).turn!, 2)).toContain(
       `You are number 2 in the queue. You can be offered a seat in the ${batch.label} batch`,
@@ -91,7 +86,7 @@ describe('the queue tells the truth', () => {
     const mentor = await createMentor(payload, { capacity: 1, name: 'Kavya Rao' })
     const { user, bookingId } = await seated(mentor, 'Gave Up')
     await cancelBooking({ payload, bookingId, byUser: { id: user.id, roles: user.roles } })
-    const joined = await joinWaitlist(await req(), { userId: user.id, mentorId: mentor.id })
+    const joined = await joinWaitlist(await reqAs(), { userId: user.id, mentorId: mentor.id })
     expect(joined.assigned).toBe(false)
     const batch = await openBatchOf(payload, mentor)
     const card = await queueCard(user, mentor)
@@ -99,14 +94,14 @@ describe('the queue tells the truth', () => {
     expect(queueTurnText(card.turn!, card.position)).toContain(
       `You are number 1 in the queue. You are not offered a seat in the ${batch.label} batch`,
     )
-    expect((await publishedMentorSeats(await req(), mentor.id)).open).toBe(true)
+    expect((await publishedMentorSeats(await reqAs(), mentor.id)).open).toBe(true)
     expect(await mentorRow(mentor)).toMatchObject({ waiting: 0, later: 1 })
   })
 
   it('a mentor with no batch taking students: the card says the turn comes when the next one opens', async () => {
     const mentor = await createMentor(payload, { capacity: 1, name: 'Rohan Das' })
     const { user } = await seated(await createMentor(payload), 'Waits For Closed')
-    await joinWaitlist(await req(), { userId: user.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: user.id, mentorId: mentor.id })
     await payload.update({ collection: 'mentors', id: mentor.id, data: { acceptingBookings: false }, overrideAccess: true })
     const card = await queueCard(user, mentor)
     expect(card.turn).toEqual({ when: 'no-batch' })

@@ -1,16 +1,15 @@
 import { DAY_MS, HOUR_MS, RATINGS_FOR_HERO } from '@mentorloop/shared'
 import type { Batch, Mentor, Session } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { newRequest, txQuery } from '../../lib/transaction'
 import { createBooking } from '../../services/booking'
 import { listAllMentorCards, listMentorDirectory, listMentorHighlights } from '../../services/mentors/mentorCards'
 import { createRating, RATING_ASK_TEMPLATE, sendRatingAsks, siteRatingFigures } from '../../services/ratings/ratings'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import { type RestClient, reqAs, resetClock, setNow, setUpWorld, studentWithPlan, tokenOf } from '../fixtures'
+import { createMentor, createUser, givePlan, mapLimit, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // Site-wide figures and the tick's sweep count every rating and batch: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -18,18 +17,12 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 let payload: Payload
 let api: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
-afterEach(() => vi.useRealTimers())
-
-const tokenOf = (u: TestUser) => tokenNow(payload, u)
+afterEach(resetClock)
 
 const setClock = (at: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(at)
+  setNow(at)
 }
 
 /** A mentor with `n` students seated in the open batch, and one session of it (60 minutes, two days in). */
@@ -38,7 +31,7 @@ async function batchWithSession(n: number, opts: { names?: string[] } = {}) {
   const students = await mapLimit(Array.from({ length: n }), 4, async (_x, i) => {
     const s = await createUser(payload, { name: opts.names?.[i] ?? `Student ${i}` })
     await givePlan(payload, s)
-    const booked = await createBooking(await createLocalReq({}, payload), { userId: s.id, mentorId: mentor.id })
+    const booked = await createBooking(await reqAs(), { userId: s.id, mentorId: mentor.id })
     expect(booked.kind).toBe('booked')
     return s
   })
@@ -73,8 +66,7 @@ describe('ratings: who, when, once, range', () => {
   it('only a seated student, after the batch’s first session ended (whatever the marks), once, 1–5 stars, ≤ 500 characters, until the batch ends', async () => {
     const { mentor, batch, students, session, endsAt } = await batchWithSession(4)
     const [a, b, c, d] = students as [TestUser, TestUser, TestUser, TestUser]
-    const outsider = await createUser(payload)
-    await givePlan(payload, outsider)
+    const outsider = await studentWithPlan()
     const rate = async (who: TestUser, body: Record<string, unknown>) =>
       api.post('/ratings/mine', { token: await tokenOf(who), body: { batchId: batch.id, ...body } })
 

@@ -1,6 +1,6 @@
 import { DAY_MS, REFUND_ARRIVES_WITHIN } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { up as replacePolicies } from '../../migrations/20261129_020000_policies_from_the_rules'
 import {
@@ -9,6 +9,7 @@ import {
   mentorWithBatch,
   paidStudent,
   type RestClient,
+  reqAs,
   resetClock,
   seat,
   seatsOf,
@@ -16,10 +17,11 @@ import {
   setNow,
   setUpWorld,
   type TestUser,
+  tokenOf,
   waitingFor,
 } from '../fixtures'
 import { queuedEmails, runRefundJobs } from '../helpers/payments'
-import { createUser, tokenNow } from '../helpers/scenarios'
+import { createUser } from '../helpers/scenarios'
 
 // It moves the clock into batches and rewrites policy pages: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -69,7 +71,7 @@ describe('one rule before a batch starts (docs/decisions/181)', () => {
     const [booking] = (
       await payload.find({ collection: 'bookings', where: { user: { equals: student.id } }, overrideAccess: true, depth: 0 })
     ).docs
-    const cancelled = await rest.post(`/bookings/${booking!.id}/cancel`, { token: await tokenNow(payload, student) })
+    const cancelled = await rest.post(`/bookings/${booking!.id}/cancel`, { token: await tokenOf(student) })
     expect(cancelled.status).toBe(200)
     expect((await historyOf(student, paymentId)).refundCase).toEqual({ kind: 'credit' })
     const asked = await ask(student, paymentId)
@@ -98,7 +100,7 @@ describe('one rule before a batch starts (docs/decisions/181)', () => {
     expect((await rest.post(`/refund-requests/${asked.body.id}/withdraw`, { token: other.token })).status).toBe(404)
     expect((await rest.post('/refund-requests/abc/withdraw', { token: other.token })).status).toBe(400)
 
-    const withdrawn = await rest.post(`/refund-requests/${asked.body.id}/withdraw`, { token: await tokenNow(payload, student) })
+    const withdrawn = await rest.post(`/refund-requests/${asked.body.id}/withdraw`, { token: await tokenOf(student) })
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200)
     const after = await historyOf(student, paymentId)
     expect(after.refund).toBeNull()
@@ -114,7 +116,7 @@ describe('one rule before a batch starts (docs/decisions/181)', () => {
       body: { decision: 'reject', note: 'Your batch is half way through.' },
     })
     expect(decided.status, JSON.stringify(decided.body)).toBe(200)
-    const late = await rest.post(`/refund-requests/${again.body.id}/withdraw`, { token: await tokenNow(payload, student) })
+    const late = await rest.post(`/refund-requests/${again.body.id}/withdraw`, { token: await tokenOf(student) })
     expect(late.status).toBe(409)
     expect(late.body.message).toContain('already been decided')
   })
@@ -138,7 +140,7 @@ describe('existing databases get the policy pages that state the rules', () => {
         }),
       )
     }
-    await replacePolicies({ db: payload.db.drizzle, payload, req: await createLocalReq({}, payload) } as never)
+    await replacePolicies({ db: payload.db.drizzle, payload, req: await reqAs() } as never)
     const terms = await payload.findByID({ collection: 'pages', id: made[0]!.id, overrideAccess: true })
     expect(terms.title).toBe('Terms and Conditions')
     expect(JSON.stringify(terms.content)).not.toContain('non-refundable')

@@ -12,6 +12,7 @@ import {
   resetClock,
   seat,
   session1,
+  setNow,
   setUpWorld,
   type TestUser,
 } from '../fixtures'
@@ -32,8 +33,6 @@ let admin: TestUser
 beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 afterEach(resetClock)
-
-const reqFor = () => reqAs()
 
 /** A student who paid (a credit until a seat uses it); `seat` seats them in a new mentor's open batch. */
 async function buyer(opts: { seat: boolean }) {
@@ -69,8 +68,7 @@ describe('one refund, one e-mail', () => {
 
   it('the Session 1 promise: approved at once and settled, one message', async () => {
     const { student, paymentId, session1End } = await buyer({ seat: true })
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(session1End! + 2 * HOUR_MS)
+    setNow(session1End! + 2 * HOUR_MS)
     const before = (await queuedEmails(payload, student.email)).length
     expect((await ask(student, paymentId)).body.status).toBe('approved')
     await settle(paymentId)
@@ -116,10 +114,9 @@ describe('one refund, one e-mail', () => {
     const { student, paymentId } = await buyer({ seat: false })
     const deadline = Date.parse((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).subscriptionEnds!)
     const before = (await queuedEmails(payload, student.email)).length
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(deadline + 60_000)
-    expect(await expireCredits(await reqFor())).toBeGreaterThanOrEqual(1)
-    vi.useRealTimers()
+    setNow(deadline + 60_000)
+    expect(await expireCredits(await reqAs())).toBeGreaterThanOrEqual(1)
+    resetClock()
     await settle(paymentId)
     expect(await newMails(student, before)).toEqual(['credit-refunded'])
   })
@@ -127,7 +124,7 @@ describe('one refund, one e-mail', () => {
   it('a payment too late for its seat, refunded automatically: its own notice only, even told twice', async () => {
     const { student, paymentId } = await buyer({ seat: false })
     const before = (await queuedEmails(payload, student.email)).length
-    const req = await reqFor()
+    const req = await reqAs()
     expect(await refundAutomatically(req, paymentId, 'late-for-seat')).toBe(true)
     expect(await refundAutomatically(req, paymentId, 'late-for-seat')).toBe(false)
     await settle(paymentId)

@@ -1,5 +1,5 @@
 import { HOUR_MS } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GatewayError, setGatewayForTests } from '../../gateway'
 import { joinWaitlist } from '../../services/booking'
@@ -8,16 +8,18 @@ import {
   historyOf,
   mentorWithBatch,
   paidStudent,
+  reqAs,
   resetClock,
   seat,
+  seatsOf,
   session1,
   setNow,
   setUpWorld,
+  studentWithPlan,
   type TestUser,
   waitingFor,
 } from '../fixtures'
 import { queuedEmails, refundGateway, runRefundJobs, sweepRefunds } from '../helpers/payments'
-import { createUser, givePlan } from '../helpers/scenarios'
 
 // It changes the business rules' refund window: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -68,13 +70,7 @@ describe('the refund promise', () => {
     const done = await payload.findByID({ collection: 'refund-requests', id: asked.body.id, overrideAccess: true })
     expect(done).toMatchObject({ status: 'refunded', source: 'student' })
     expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
-    const bookings = await payload.find({
-      collection: 'bookings',
-      where: { mentor: { equals: mentor.id } },
-      overrideAccess: true,
-      depth: 0,
-    })
-    const byUser = Object.fromEntries(bookings.docs.map((b) => [Number(b.user), b.status]))
+    const byUser = await seatsOf(mentor.id)
     expect(byUser[student.id]).toBe('cancelled')
     expect(byUser[next.id]).toBe('confirmed')
     const told = await queuedEmails(payload, student.email, 'refund-promise-approved')
@@ -92,9 +88,8 @@ describe('the refund promise', () => {
     try {
       const { mentor, seated, session1End } = await scene(1)
       const { student, paymentId } = seated[0]!
-      const next = await createUser(payload)
-      await givePlan(payload, next)
-      await joinWaitlist(await createLocalReq({}, payload), { userId: next.id, mentorId: mentor.id })
+      const next = await studentWithPlan()
+      await joinWaitlist(await reqAs(), { userId: next.id, mentorId: mentor.id })
       setNow(session1End + HOUR_MS)
       const asked = await ask(student, paymentId)
       expect(asked.status).toBe(201)
@@ -151,7 +146,7 @@ describe('the refund promise', () => {
       const c = await ask(configured.student, configured.paymentId)
       expect([c.status, c.body.status]).toEqual([201, 'approved'])
     } finally {
-      vi.useRealTimers()
+      resetClock()
       await payload.updateGlobal({ slug: 'business-rules', data: { refundWindowHours: 72 }, overrideAccess: true })
     }
   })

@@ -1,10 +1,12 @@
-import { createLocalReq } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createBooking, joinWaitlist } from '../../services/booking'
+import { reqAs, setUpWorld, studentWithPlan, world } from '../fixtures'
 import { buyPlan } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
-import { restClient } from '../helpers/rest'
-import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenarios'
+import { createMentor, createUser } from '../helpers/scenarios'
+
+beforeAll(async () => {
+  await setUpWorld({ plans: ['BEGINNER_TECHY'] })
+})
 
 /**
  * Bookings name their payment, payments the held seat they were made for, and a claimed held seat
@@ -13,18 +15,14 @@ import { createMentor, createUser, findPlan, givePlan } from '../helpers/scenari
  */
 describe('relations that form a cycle', () => {
   it('an admin lists bookings whose payment claimed a held seat, at the default depth and at depth 2', async () => {
-    const payload = await testPayload()
-    const rest = restClient(payload.config)
-    await findPlan(payload, 'BEGINNER_TECHY')
-    const admin = await createUser(payload, { roles: ['admin'] })
+    const { payload, rest, admin } = world()
     const m = await createMentor(payload, { capacity: 2 })
     for (let i = 0; i < 2; i++) {
-      const s = await createUser(payload)
-      await givePlan(payload, s)
-      await createBooking(await createLocalReq({}, payload), { userId: s.id, mentorId: m.id })
+      const s = await studentWithPlan()
+      await createBooking(await reqAs(), { userId: s.id, mentorId: m.id })
     }
     const w = await createUser(payload)
-    await joinWaitlist(await createLocalReq({}, payload), { userId: w.id, mentorId: m.id })
+    await joinWaitlist(await reqAs(), { userId: w.id, mentorId: m.id })
     // free a seat -> held offer for w, then w pays with the offer
     const first = (await payload.find({ collection: 'bookings', where: { mentor: { equals: m.id } }, overrideAccess: true })).docs[0]!
     const { cancelBooking } = await import('../../services/booking')

@@ -1,9 +1,8 @@
 import type { Mentor } from '@mentorloop/shared/payload-types'
-import { createLocalReq, type Payload } from 'payload'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Payload } from 'payload'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
-import { resetClock, setUpWorld } from '../fixtures'
-import type { RestClient } from '../helpers/rest'
+import { type RestClient, reqAs, resetClock, setNow, setUpWorld, studentWithPlan } from '../fixtures'
 import { createMentor, createUser, findPlan, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /** Held seats under load and bad input on batches and offers: refused with a 4xx, nothing written. */
@@ -15,23 +14,20 @@ beforeAll(async () => ({ payload, rest: api, admin } = await setUpWorld()))
 
 afterEach(resetClock)
 
-const req = () => createLocalReq({}, payload)
-
 /** A mentor whose 3 seats were booked and then all cancelled: held for the first 3 of 10 waiting students without a plan. */
 async function threeOffers(): Promise<{ mentor: Mentor; waiting: TestUser[]; offerIds: number[] }> {
   const mentor = await createMentor(payload, { capacity: 3 })
   const seated: { id: number }[] = []
   for (let i = 0; i < 3; i++) {
-    const u = await createUser(payload)
-    await givePlan(payload, u)
-    const booked = await createBooking(await req(), { userId: u.id, mentorId: mentor.id })
+    const u = await studentWithPlan()
+    const booked = await createBooking(await reqAs(), { userId: u.id, mentorId: mentor.id })
     if (booked.kind !== 'booked') throw new Error('expected a seat')
     seated.push({ id: booked.booking.id })
   }
   const waiting: TestUser[] = []
   for (let i = 0; i < 10; i++) {
     const u = await createUser(payload)
-    await joinWaitlist(await req(), { userId: u.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: u.id, mentorId: mentor.id })
     waiting.push(u)
   }
   for (const b of seated) await cancelBooking({ payload, bookingId: b.id, byUser: 'system' })
@@ -104,10 +100,9 @@ describe('seat offers', () => {
     expect((await api.post(`/seat-offers/${offerIds[1]}/decline`, { token: second!.token })).status).toBe(409)
     expect((await api.post('/seat-offers/abc/claim', { token: first!.token })).status).toBe(400)
     // Past its time: 410, and the hold stops counting when the sweep runs.
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.now() + 25 * 3_600_000)
+    setNow(Date.now() + 25 * 3_600_000)
     const { claimOffer } = await import('../../services/batches/offers')
-    await expect(claimOffer(await req(), offerIds[0]!, first!)).rejects.toMatchObject({ code: 'OFFER_EXPIRED', status: 410 })
+    await expect(claimOffer(await reqAs(), offerIds[0]!, first!)).rejects.toMatchObject({ code: 'OFFER_EXPIRED', status: 410 })
     const still = await payload.findByID({ collection: 'seat-offers', id: offerIds[0]!, overrideAccess: true })
     expect(still.status).toBe('held')
   }, 120_000)
@@ -149,7 +144,7 @@ describe('bad input on batches', () => {
     const u2 = await createUser(payload)
     for (const u of [u1, u2]) {
       await givePlan(payload, u)
-      await createBooking(await req(), { userId: u.id, mentorId: mentor.id })
+      await createBooking(await reqAs(), { userId: u.id, mentorId: mentor.id })
     }
     const shrink = await api.patch(`/batches/${open.id}`, { token: admin.token, body: { capacity: 1 } })
     expect(shrink.status).toBe(400)

@@ -1,22 +1,16 @@
 import { DAY_MS, HOUR_MS } from '@mentorloop/shared'
 import type { Session } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type RestClient, resetClock, setNow, setUpWorld, studentWithPlan, tokenOf } from '../fixtures'
+import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 let payload: Payload
 let api: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
-afterEach(() => vi.useRealTimers())
-
-const tokenOf = (u: TestUser) => tokenNow(payload, u)
+afterEach(resetClock)
 
 describe('attendance', () => {
   it('the batch’s mentor or an admin marks seated students from the session’s start; students see only their own', async () => {
@@ -48,8 +42,7 @@ describe('attendance', () => {
     const early = await mark(mentorUser, { sessionId: session.id, userId: a.id, status: 'present' })
     expect([early.status, early.body.code]).toEqual([400, 'SESSION_NOT_STARTED'])
 
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(startsAt + 5 * 60_000)
+    setNow(startsAt + 5 * 60_000)
     expect((await mark(mentorUser, { sessionId: session.id, userId: a.id, status: 'present' })).status).toBe(200)
     expect((await mark(mentorUser, { sessionId: session.id, userId: b.id, status: 'absent' })).status).toBe(200)
     // Marked again: changed, not doubled.
@@ -91,8 +84,7 @@ describe('attendance', () => {
 
   it('in /admin the same rules hold: a cancelled session has no attendance', async () => {
     const mentor = await createMentor(payload, { capacity: 3 })
-    const s = await createUser(payload)
-    await givePlan(payload, s)
+    const s = await studentWithPlan()
     expect((await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(201)
     const admin = await createUser(payload, { roles: ['admin'] })
     const batch = await openBatchOf(payload, mentor)
@@ -103,8 +95,7 @@ describe('attendance', () => {
         body: { title: 'Week 2', batch: batch.id, startsAt: new Date(startsAt).toISOString() },
       })
     ).body.doc as Session
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(startsAt + HOUR_MS)
+    setNow(startsAt + HOUR_MS)
     const token = await tokenOf(admin)
     const made = await api.post('/session-attendance', { token, body: { session: session.id, user: s.id, status: 'present' } })
     expect(made.status).toBe(201)

@@ -1,16 +1,13 @@
-import { DAY_MS, HOUR_MS, istMidnight, type LayoutPlan, type MentorHome } from '@mentorloop/shared'
+import { DAY_MS, istMidnight, type LayoutPlan, type MentorHome } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
-import { createLocalReq, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readAttention } from '../../services/admin/attention'
-import { createBooking } from '../../services/booking'
 import { layoutDates } from '../../services/mentorHome'
 import { noShowsOfBatch } from '../../services/sessions/attendance'
-import { freezeClock } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, mentorWithStudents, type RestClient, reqAs, resetClock, setNow, setUpWorld, tokenOf } from '../fixtures'
 import { queuedEmails } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type TestUser } from '../helpers/scenarios'
+import { createUser, runningBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * Issue 21 on the mentor's home and in /admin: laying out a batch's 4 sessions in one step (dates
@@ -20,36 +17,11 @@ import { createMentor, createUser, givePlan, openBatchOf, runningBatchOf, type T
  */
 let payload: Payload
 let api: RestClient
-const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
-const req = () => createLocalReq({}, payload)
-const NOW = at(2027, 3, 10, 10)
+const NOW = istAt(2027, 3, 10, 10)
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  freezeClock(NOW)
-}, 120_000)
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld({ at: NOW })), 120_000)
 
-afterAll(() => vi.useRealTimers())
-
-/** A token issued at the (moved) clock's now: sign-ins last 7 days. */
-const tokenOf = async (u: TestUser) =>
-  (await payload.login({ collection: 'users', data: { email: u.email, password: u.password }, overrideAccess: true })).token!
-
-/** A published mentor with one seated student in the April 2027 batch that publishing opened. */
-async function mentorWithStudents(n = 1) {
-  const user = await createUser(payload, { roles: ['mentor'], name: 'Layout Mentor' })
-  const mentor = await createMentor(payload, { user, capacity: 5 })
-  const april = await openBatchOf(payload, mentor)
-  const students: TestUser[] = []
-  for (let i = 0; i < n; i++) {
-    const s = await createUser(payload, { name: `Student ${i + 1}` })
-    await givePlan(payload, s)
-    expect((await createBooking(await req(), { userId: s.id, mentorId: mentor.id })).kind).toBe('booked')
-    students.push(s)
-  }
-  return { user, mentor, april, students }
-}
+afterAll(resetClock)
 
 const sessionsOf = async (batchId: number) =>
   (await payload.find({ collection: 'sessions', where: { batch: { equals: batchId } }, sort: 'startsAt', overrideAccess: true, depth: 0 }))
@@ -74,7 +46,7 @@ describe('layoutDates', () => {
     expect(layoutDates(april, { days: ['sun'], time: '07:00' }, NOW)).toEqual(['2027-04-04', '2027-04-11', '2027-04-18', '2027-04-25'])
     // Saturday 13 March 2027, 9:00 IST has passed at 10:00 IST on the 13th; 11:00 has not.
     const march = { startsOn: istMidnight(2027, 3, 1) }
-    const sat13 = at(2027, 3, 13, 10)
+    const sat13 = istAt(2027, 3, 13, 10)
     expect(layoutDates(march, { days: ['sat'], time: '09:00' }, sat13)[0]).toBe('2027-03-20')
     expect(layoutDates(march, { days: ['sat'], time: '11:00' }, sat13)[0]).toBe('2027-03-13')
     // 00:30 IST on a Saturday is still Friday in UTC: the day is India's.
@@ -84,12 +56,12 @@ describe('layoutDates', () => {
 
 describe('POST /api/mentor-home/layout', () => {
   it('previews the computed dates without writing, then creates all 4 through the one-by-one path, with one e-mail', async () => {
-    const { user, april, students } = await mentorWithStudents(1)
+    const { user, batch: april, students } = await mentorWithStudents(1, { name: 'Layout Mentor' })
     const preview = await layout(user.token, { batchId: april.id, preview: true })
     expect(preview.status).toBe(200)
     const plan = preview.body.plan as LayoutPlan
     expect(plan.slots.map((s) => s.startsAt)).toEqual(
-      [at(2027, 4, 3, 18), at(2027, 4, 10, 18), at(2027, 4, 17, 18), at(2027, 4, 24, 18)].map((d) => d.toISOString()),
+      [istAt(2027, 4, 3, 18), istAt(2027, 4, 10, 18), istAt(2027, 4, 17, 18), istAt(2027, 4, 24, 18)].map((d) => d.toISOString()),
     )
     expect(plan.slots.map((s) => s.title)).toEqual(['Session 1', 'Session 2', 'Session 3', 'Session 4'])
     expect(plan).toMatchObject({ needsConfirmWeekday: false, needsConfirmOutside: false })
@@ -111,7 +83,7 @@ describe('POST /api/mentor-home/layout', () => {
   })
 
   it('asks to confirm a weekday; an overlap is 409 and writes nothing', async () => {
-    const { user, april } = await mentorWithStudents(1)
+    const { user, batch: april } = await mentorWithStudents(1, { name: 'Layout Mentor' })
     const dates = ['2027-04-03', '2027-04-05', '2027-04-10', '2027-04-11']
     const weekday = await layout(user.token, { batchId: april.id, dates })
     expect(weekday).toMatchObject({ status: 400, body: { code: 'CONFIRM_WEEKDAY', fieldErrors: { confirmWeekday: expect.any(String) } } })
@@ -135,11 +107,11 @@ describe('POST /api/mentor-home/layout', () => {
 
     const confirmed = await layout(user.token, { batchId: april.id, dates, confirmWeekday: 'on', time: '10:00' })
     expect(confirmed.status).toBe(201)
-    expect((await sessionsOf(april.id)).map((s) => s.startsAt)).toContain(at(2027, 4, 5, 10).toISOString())
+    expect((await sessionsOf(april.id)).map((s) => s.startsAt)).toContain(istAt(2027, 4, 5, 10).toISOString())
   })
 
   it('a plan that runs past the batch is an admin’s (who confirms the days outside it), never the mentor’s own', async () => {
-    const { user, mentor } = await mentorWithStudents(0)
+    const { user, mentor } = await mentorWithStudents(0, { name: 'Layout Mentor' })
     const march = await runningMarch(mentor)
     // From 10 March the running batch has three Saturdays left (13, 20, 27): the fourth is 3 April.
     const preview = await layout(user.token, { batchId: march.id, days: ['sat'], preview: true })
@@ -169,7 +141,7 @@ describe('POST /api/mentor-home/layout', () => {
       body: { code: 'CONFIRM_OUTSIDE', fieldErrors: { confirmOutside: expect.any(String) } },
     })
     expect((await byAdmin({ confirmOutside: true })).status).toBe(201)
-    expect((await sessionsOf(march.id)).at(-1)!.startsAt).toBe(at(2027, 4, 3, 18).toISOString())
+    expect((await sessionsOf(march.id)).at(-1)!.startsAt).toBe(istAt(2027, 4, 3, 18).toISOString())
     // A past date is refused, whatever is confirmed.
     const past = await layout(user.token, {
       batchId: march.id,
@@ -180,8 +152,8 @@ describe('POST /api/mentor-home/layout', () => {
   })
 
   it('a mentor lays out only their own batches; an admin any, from /admin; bad input is 400 with the field', async () => {
-    const { user, april } = await mentorWithStudents(0)
-    const other = await mentorWithStudents(0)
+    const { user, batch: april } = await mentorWithStudents(0, { name: 'Layout Mentor' })
+    const other = await mentorWithStudents(0, { name: 'Layout Mentor' })
     expect(await layout(other.user.token, { batchId: april.id })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
     const student = await createUser(payload)
     expect(await layout(student.token, { batchId: april.id })).toMatchObject({ status: 403 })
@@ -214,9 +186,9 @@ describe('POST /api/mentor-home/layout', () => {
 
 describe('attendance from the mentor’s home, no-shows and the attention list', () => {
   it('marks from the start only, own sessions only, all or nothing; no-shows count; unmarked sessions show two days after they ended', async () => {
-    const { user, mentor, april, students } = await mentorWithStudents(2)
+    const { user, mentor, batch: april, students } = await mentorWithStudents(2, { name: 'Layout Mentor' })
     const [a, b] = students as [TestUser, TestUser]
-    const other = await mentorWithStudents(0)
+    const other = await mentorWithStudents(0, { name: 'Layout Mentor' })
     expect((await layout(user.token, { batchId: april.id })).status).toBe(201)
     const [first, second] = await sessionsOf(april.id)
     const mark = async (who: TestUser, sessionId: number, marks: { userId: number; status: string }[]) =>
@@ -234,7 +206,7 @@ describe('attendance from the mentor’s home, no-shows and the attention list',
     expect(await marksOf(first!.id)).toEqual([])
 
     const startsAt = Date.parse(first!.startsAt)
-    vi.setSystemTime(startsAt + 10 * 60_000)
+    setNow(startsAt + 10 * 60_000)
     // Another mentor: refused, nothing written; a student not seated in the batch spoils the whole form.
     expect(await mark(other.user, first!.id, both)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
     const outsider = await createUser(payload)
@@ -255,32 +227,32 @@ describe('attendance from the mentor’s home, no-shows and the attention list',
     expect(listed[1]!.attendance).toEqual([])
 
     // No-shows of the batch (admin's view): the absent student, 1 of 1 marked session; the second session has not started.
-    const noShows = await noShowsOfBatch(await req(), april.id)
+    const noShows = await noShowsOfBatch(await reqAs(), april.id)
     expect(noShows.rows).toEqual([{ userId: b.id, name: 'Student 2', email: b.email, absences: 1, marked: 1 }])
     expect(noShows.unmarked).toBe(0)
 
     // The second session ends at 19:00 on 10 April; two days later it is on the attention list, until it is marked.
     const secondEnds = Date.parse(second!.startsAt) + 60 * 60_000
     const listedAt = async (t: number) => {
-      vi.setSystemTime(t)
-      return (await readAttention(await req(), new Date(t))).unmarked.rows.map((s) => s.id)
+      setNow(t)
+      return (await readAttention(await reqAs(), new Date(t))).unmarked.rows.map((s) => s.id)
     }
     expect(await listedAt(secondEnds + 2 * DAY_MS - 60_000)).not.toContain(second!.id)
-    expect((await noShowsOfBatch(await req(), april.id)).unmarked).toBe(1)
-    const due = await readAttention(await req(), new Date(secondEnds + 2 * DAY_MS))
+    expect((await noShowsOfBatch(await reqAs(), april.id)).unmarked).toBe(1)
+    const due = await readAttention(await reqAs(), new Date(secondEnds + 2 * DAY_MS))
     expect(due.unmarked.rows.find((s) => s.id === second!.id)).toMatchObject({
       title: 'Session 2',
       mentorId: mentor.id,
       batchLabel: 'April 2027',
     })
     expect(due.unmarked.rows.map((s) => s.id)).not.toContain(first!.id)
-    vi.setSystemTime(secondEnds + 2 * DAY_MS)
+    setNow(secondEnds + 2 * DAY_MS)
     expect((await mark(user, second!.id, [{ userId: a.id, status: 'absent' }])).status).toBe(200)
     expect(await listedAt(secondEnds + 2 * DAY_MS)).not.toContain(second!.id)
-    expect((await noShowsOfBatch(await req(), april.id)).rows.map((r) => [r.userId, r.absences, r.marked])).toEqual([
+    expect((await noShowsOfBatch(await reqAs(), april.id)).rows.map((r) => [r.userId, r.absences, r.marked])).toEqual([
       [a.id, 1, 2],
       [b.id, 1, 1],
     ])
-    vi.setSystemTime(NOW)
+    setNow(NOW)
   })
 })

@@ -2,8 +2,7 @@ import { SignJWT } from 'jose'
 import { JWT_AUTH_VERSION, JWTAuthentication, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { extractToken, sessionLookupStrategy } from '../../lib/sessionLookup'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createUser } from '../helpers/scenarios'
 
 /**
@@ -13,10 +12,7 @@ import { createUser } from '../helpers/scenarios'
  */
 let payload: Payload
 let rest: RestClient
-beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest } = await setUpWorld()))
 
 const authHeader = (token: string) => new Headers({ authorization: `JWT ${token}` })
 const ours = (headers: Headers) => sessionLookupStrategy.authenticate({ headers, payload, canSetHeaders: false, isGraphQL: false })

@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS } from '@mentorloop/shared'
 import type { Batch, Session } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import nodemailer from 'nodemailer'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSmtpSink } from '../../../scripts/lib/smtp-sink'
 import { runTimeWork } from '../../jobs/time'
@@ -10,9 +10,8 @@ import { newRequest, txQuery } from '../../lib/transaction'
 import { flushOutbox, useMailTransportForTests } from '../../notifications/outbox'
 import { cancelSession, moveSession } from '../../services/sessions/changes'
 import { sendDueSessionReminders } from '../../services/sessions/reminders'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { type RestClient, reqAs, resetClock, setNow, setUpWorld, studentWithPlan } from '../fixtures'
+import { createMentor, createUser, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 // The minute's tick sweeps every session with a moved clock: a database of its own.
 await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnDatabase())
@@ -20,17 +19,9 @@ await vi.hoisted(async () => (await import('../helpers/ownDatabase')).useOwnData
 let payload: Payload
 let api: RestClient
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-})
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld()))
 
-afterEach(() => vi.useRealTimers())
-
-const setNow = (ms: number) => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(ms)
-}
+afterEach(resetClock)
 
 /** A time `d` days into the batch, at 10:00 India time. */
 const inBatch = (batch: Batch, d: number) => new Date(Date.parse(batch.startsOn) + d * DAY_MS + 4.5 * HOUR_MS).toISOString()
@@ -38,7 +29,7 @@ const inBatch = (batch: Batch, d: number) => new Date(Date.parse(batch.startsOn)
 type Outbox = { to: string; template: string; subject: string; text: string; calendar: string | null; status: string }
 const outbox = async (template: string, emails: string[]) =>
   txQuery<Outbox>(
-    await createLocalReq({}, payload),
+    await reqAs(),
     sql`SELECT "to", template, subject, text, calendar, status FROM email_outbox
          WHERE template = ${template} AND "to" IN (${sql.join(
            emails.map((e) => sql`${e}`),
@@ -54,8 +45,7 @@ async function scene() {
   const mentor = await createMentor(payload, { user: mentorUser, capacity: 5 })
   const students: TestUser[] = []
   for (let i = 0; i < 3; i++) {
-    const s = await createUser(payload)
-    await givePlan(payload, s)
+    const s = await studentWithPlan()
     expect((await api.post('/bookings', { token: s.token, body: { mentorId: mentor.id } })).status).toBe(201)
     students.push(s)
   }
@@ -157,7 +147,7 @@ describe('session reminders', () => {
     expect(again.every((r) => r.calendar?.includes('SEQUENCE:1'))).toBe(true)
 
     // An admin's move in /admin (the collection's hooks) does the same, once more higher.
-    vi.useRealTimers()
+    resetClock()
     const viaAdmin = await api.patch(`/sessions/${session.id}`, { token: admin.token, body: { startsAt: inBatch(batch, 6) } })
     expect(viaAdmin.status).toBe(200)
     expect(viaAdmin.body.doc.sequence).toBe(2)
@@ -179,7 +169,7 @@ describe('session reminders', () => {
       await twoRunners()
     }
     expect(await outbox('session-reminder', everyone)).toEqual([])
-    vi.useRealTimers()
+    resetClock()
     const res = await api.get(`/bookings/user/${students[0]!.id}`, { token: students[0]!.token })
     // Issue 32: listed as cancelled (it no longer vanishes silently), and without its link.
     expect(res.body.bookings[0].sessions).toEqual([expect.objectContaining({ id: session.id, cancelled: true, meetingLink: null })])

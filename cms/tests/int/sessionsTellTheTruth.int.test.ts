@@ -1,18 +1,15 @@
-import { formatDateTime, HOUR_MS, istMidnight, type MentorHome, REFUND_REASONS } from '@mentorloop/shared'
+import { formatDateTime, istMidnight, type MentorHome, REFUND_REASONS } from '@mentorloop/shared'
 import type { Mentor } from '@mentorloop/shared/payload-types'
 import { handleFormStateLocking } from '@payloadcms/ui/utilities/handleFormStateLocking'
-import { createLocalReq, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCKS } from '../../lib/documentLocks'
-import { createBooking } from '../../services/booking'
 import { listUserBookings } from '../../services/booking/views'
 import { layoutDates } from '../../services/mentorHome'
 import { refundRequestSummary } from '../../services/payments/refundDecision'
-import { freezeClock } from '../helpers/batches'
-import { testPayload } from '../helpers/payload'
+import { istAt, mentorWithStudents, type RestClient, reqAs, resetClock, setNow, setUpWorld, tokenOf } from '../fixtures'
 import { queuedEmails } from '../helpers/payments'
-import { type RestClient, restClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser, tokenNow } from '../helpers/scenarios'
+import { createMentor, createUser, type TestUser } from '../helpers/scenarios'
 
 /**
  * Issue 32, "Sessions" and the mentor's draft lock: what the site says about sessions is what it
@@ -24,33 +21,13 @@ import { createMentor, createUser, givePlan, openBatchOf, type TestUser, tokenNo
  */
 let payload: Payload
 let api: RestClient
-const at = (y: number, m: number, d: number, hours = 0) => new Date(istMidnight(y, m, d).getTime() + hours * HOUR_MS)
-const req = () => createLocalReq({}, payload)
 // Wednesday 10 March 2027, 10:00 IST: the April 2027 batch is open.
-const NOW = at(2027, 3, 10, 10)
+const NOW = istAt(2027, 3, 10, 10)
 const LINK = 'https://meet.example.com/batch'
 
-beforeAll(async () => {
-  payload = await testPayload()
-  api = restClient(payload.config)
-  freezeClock(NOW)
-}, 120_000)
+beforeAll(async () => ({ payload, rest: api } = await setUpWorld({ at: NOW })), 120_000)
 
-afterAll(() => vi.useRealTimers())
-
-async function mentorWithStudents(n = 1) {
-  const user = await createUser(payload, { roles: ['mentor'], name: 'Truthful Mentor' })
-  const mentor = await createMentor(payload, { user, capacity: 5 })
-  const april = await openBatchOf(payload, mentor)
-  const students: TestUser[] = []
-  for (let i = 0; i < n; i++) {
-    const s = await createUser(payload, { name: `Student ${i + 1}` })
-    await givePlan(payload, s)
-    expect((await createBooking(await req(), { userId: s.id, mentorId: mentor.id })).kind).toBe('booked')
-    students.push(s)
-  }
-  return { user, mentor, april, students }
-}
+afterAll(resetClock)
 
 const schedule = (token: string, body: Record<string, unknown>) =>
   api.post('/mentor-home/sessions', { token, body: { time: '18:00', durationMinutes: 60, meetingLink: LINK, ...body } })
@@ -69,7 +46,7 @@ describe('the layout spreads the sessions one a week', () => {
       '2027-04-24',
     ])
     // Saturday 3 April at 18:00 has passed on the 3rd at 19:00: that week's Sunday takes its place.
-    expect(layoutDates(april, { days: ['sat', 'sun'], time: '18:00' }, at(2027, 4, 3, 19))).toEqual([
+    expect(layoutDates(april, { days: ['sat', 'sun'], time: '18:00' }, istAt(2027, 4, 3, 19))).toEqual([
       '2027-04-04',
       '2027-04-10',
       '2027-04-17',
@@ -78,7 +55,7 @@ describe('the layout spreads the sessions one a week', () => {
     // From 20 March only two weekends of March are left: the other weekend days of the batch come
     // next, before any day outside it.
     const march = { startsOn: istMidnight(2027, 3, 1), endsOn: istMidnight(2027, 3, 31) }
-    expect(layoutDates(march, { days: ['sat', 'sun'], time: '18:00' }, at(2027, 3, 20, 19))).toEqual([
+    expect(layoutDates(march, { days: ['sat', 'sun'], time: '18:00' }, istAt(2027, 3, 20, 19))).toEqual([
       '2027-03-21',
       '2027-03-27',
       '2027-03-28',
@@ -87,7 +64,7 @@ describe('the layout spreads the sessions one a week', () => {
   })
 
   it('lays out 4 sessions a week apart and sends each person one e-mail with every date, not one per session', async () => {
-    const { user, april, students } = await mentorWithStudents(2)
+    const { user, batch: april, students } = await mentorWithStudents(2, { name: 'Truthful Mentor' })
     const created = await api.post('/mentor-home/layout', {
       token: user.token,
       body: { batchId: april.id, days: ['sat', 'sun'], time: '18:00', durationMinutes: 60, meetingLink: LINK },
@@ -95,7 +72,7 @@ describe('the layout spreads the sessions one a week', () => {
     expect(created.status).toBe(201)
     const sessions = await sessionsOf(april.id)
     expect(sessions.map((s) => s.startsAt)).toEqual(
-      [at(2027, 4, 3, 18), at(2027, 4, 10, 18), at(2027, 4, 17, 18), at(2027, 4, 24, 18)].map((d) => d.toISOString()),
+      [istAt(2027, 4, 3, 18), istAt(2027, 4, 10, 18), istAt(2027, 4, 17, 18), istAt(2027, 4, 24, 18)].map((d) => d.toISOString()),
     )
     for (const who of [...students, user]) {
       const mails = await queuedEmails(payload, who.email, 'session-scheduled')
@@ -109,7 +86,7 @@ describe('the layout spreads the sessions one a week', () => {
 
 describe('a mentor moves and cancels a session from their home', () => {
   it('moves through the admin’s path: a new calendar version and one e-mail to everyone with the old and new time', async () => {
-    const { user, mentor, april, students } = await mentorWithStudents(1)
+    const { user, mentor, batch: april, students } = await mentorWithStudents(1, { name: 'Truthful Mentor' })
     const made = await schedule(user.token, { batchId: april.id, date: '2027-04-03' })
     expect(made.status).toBe(201)
     const id = made.body.session.id as number
@@ -118,12 +95,14 @@ describe('a mentor moves and cancels a session from their home', () => {
       body: { sessionId: id, date: '2027-04-11', time: '11:30', durationMinutes: 90 },
     })
     expect(moved.status).toBe(200)
-    expect(moved.body.session).toMatchObject({ id, startsAt: at(2027, 4, 11, 11.5).toISOString(), durationMinutes: 90 })
+    expect(moved.body.session).toMatchObject({ id, startsAt: istAt(2027, 4, 11, 11.5).toISOString(), durationMinutes: 90 })
     const [doc] = await sessionsOf(april.id)
-    expect(doc).toMatchObject({ startsAt: at(2027, 4, 11, 11.5).toISOString(), sequence: 1 })
+    expect(doc).toMatchObject({ startsAt: istAt(2027, 4, 11, 11.5).toISOString(), sequence: 1 })
     for (const who of [students[0]!, user]) {
       const [mail] = await queuedEmails(payload, who.email, 'session-moved')
-      expect(mail!.text).toContain(`from ${formatDateTime(at(2027, 4, 3, 18))} (60 minutes) to ${formatDateTime(at(2027, 4, 11, 11.5))}`)
+      expect(mail!.text).toContain(
+        `from ${formatDateTime(istAt(2027, 4, 3, 18))} (60 minutes) to ${formatDateTime(istAt(2027, 4, 11, 11.5))}`,
+      )
       expect(mail!.calendar).toContain('SEQUENCE:1')
     }
     // The rules of scheduling hold: a weekday is confirmed, a day outside the batch refused, an overlap 409.
@@ -143,9 +122,12 @@ describe('a mentor moves and cancels a session from their home', () => {
       body: { sessionId: id, date: '2027-04-17', time: '18:30', durationMinutes: 60 },
     })
     expect(clash).toMatchObject({ status: 409, body: { code: 'SESSION_OVERLAP' } })
-    expect((await sessionsOf(april.id)).map((s) => s.startsAt)).toEqual([at(2027, 4, 11, 11.5).toISOString(), other.body.session.startsAt])
+    expect((await sessionsOf(april.id)).map((s) => s.startsAt)).toEqual([
+      istAt(2027, 4, 11, 11.5).toISOString(),
+      other.body.session.startsAt,
+    ])
     // Another mentor's session is not theirs to know; a student has no home.
-    const stranger = await mentorWithStudents(0)
+    const stranger = await mentorWithStudents(0, { name: 'Truthful Mentor' })
     const foreign = await api.post('/mentor-home/sessions/move', {
       token: stranger.user.token,
       body: { sessionId: id, date: '2027-04-18', time: '18:00', durationMinutes: 60 },
@@ -156,7 +138,7 @@ describe('a mentor moves and cancels a session from their home', () => {
   })
 
   it('cancels: a calendar cancellation to everyone; listed as cancelled, without its link, on the seat, the home and the feed', async () => {
-    const { user, april, students } = await mentorWithStudents(1)
+    const { user, batch: april, students } = await mentorWithStudents(1, { name: 'Truthful Mentor' })
     const student = students[0]!
     const first = await schedule(user.token, { batchId: april.id, date: '2027-04-03', meetingLink: 'https://meet.example.com/one' })
     const extra = await schedule(user.token, { batchId: april.id, date: '2027-04-10', meetingLink: 'https://meet.example.com/extra' })
@@ -169,7 +151,7 @@ describe('a mentor moves and cancels a session from their home', () => {
     expect(notes[0]!.calendar).toContain('METHOD:CANCEL')
 
     // The student's seat lists both, each with its own link; the cancelled one marked, without its link.
-    const [seat] = await listUserBookings(await req(), student.id)
+    const [seat] = await listUserBookings(await reqAs(), student.id)
     expect(seat!.sessions).toEqual([
       expect.objectContaining({ id, cancelled: true, meetingLink: null }),
       expect.objectContaining({ id: extra.body.session.id, cancelled: false, meetingLink: 'https://meet.example.com/extra' }),
@@ -187,18 +169,18 @@ describe('a mentor moves and cancels a session from their home', () => {
     expect(cancelledEvent).toContain('STATUS:CANCELLED')
     expect(cancelledEvent).not.toContain('meet.example.com')
     // A started session can no longer be cancelled or moved.
-    vi.setSystemTime(at(2027, 4, 10, 18).getTime() + 60_000)
+    setNow(istAt(2027, 4, 10, 18).getTime() + 60_000)
     try {
-      const token = await tokenNow(payload, user)
+      const token = await tokenOf(user)
       const late = await api.post('/mentor-home/sessions/cancel', { token, body: { sessionId: extra.body.session.id } })
       expect(late).toMatchObject({ status: 409, body: { code: 'SESSION_STARTED' } })
     } finally {
-      freezeClock(NOW)
+      setNow(NOW)
     }
   })
 
   it('the admin’s refund view counts a cancelled session neither as held nor as scheduled', async () => {
-    const { user, april, students } = await mentorWithStudents(1)
+    const { user, batch: april, students } = await mentorWithStudents(1, { name: 'Truthful Mentor' })
     const one = await schedule(user.token, { batchId: april.id, date: '2027-04-03' })
     await schedule(user.token, { batchId: april.id, date: '2027-04-10' })
     await api.post('/mentor-home/sessions/cancel', { token: user.token, body: { sessionId: one.body.session.id } })
@@ -210,12 +192,12 @@ describe('a mentor moves and cancels a session from their home', () => {
       data: { user: students[0]!.id, payment: payment!.id, source: 'student', reason: REFUND_REASONS[0], status: 'requested' },
       overrideAccess: true,
     })
-    vi.setSystemTime(at(2027, 4, 11, 10))
+    setNow(istAt(2027, 4, 11, 10))
     try {
-      const summary = await refundRequestSummary(await req(), request.id)
+      const summary = await refundRequestSummary(await reqAs(), request.id)
       expect(summary!.batch).toMatchObject({ sessionsHeld: 1, sessionsScheduled: 1 })
     } finally {
-      freezeClock(NOW)
+      setNow(NOW)
     }
   })
 })
@@ -236,7 +218,7 @@ describe('a mentor’s draft and the edit lock', () => {
         })
       ).docs
     // The mentor opens their profile in /admin and edits: Payload's form state takes the lock.
-    const mentorReq = await createLocalReq({ user: { ...mentorUser, collection: 'users' } }, payload)
+    const mentorReq = await reqAs(mentorUser)
     await handleFormStateLocking({ id: mentor.id, collectionSlug: 'mentors', req: mentorReq, updateLastEdited: true })
     const [lock] = await lockOf(staff)
     expect(lock!.user).toEqual({ relationTo: 'users', value: { id: mentorUser.id, email: 'Priya Lockwood' } })

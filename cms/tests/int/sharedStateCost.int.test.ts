@@ -2,8 +2,7 @@ import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import type { Payload } from 'payload'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, restClient } from '../helpers/rest'
+import { type RestClient, setUpWorld } from '../fixtures'
 import { createUser, unique } from '../helpers/scenarios'
 
 /**
@@ -23,8 +22,7 @@ let hitLimit: typeof import('../../services/auth/rateLimits').hitLimit
 let claimOnce: typeof import('../../services/auth/replayGuard').claimOnce
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   serviceKey = (await import('../../lib/env')).env.SERVICE_KEY
   hitLimit = (await import('../../services/auth/rateLimits')).hitLimit
   claimOnce = (await import('../../services/auth/replayGuard')).claimOnce

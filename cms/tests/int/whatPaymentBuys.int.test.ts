@@ -1,12 +1,11 @@
 import { checkoutDescription, coverPhrase, creditLastDay, paidMessage } from '@mentorloop/shared'
-import { createLocalReq, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking, joinWaitlist } from '../../services/booking'
 import { creditDeadline } from '../../services/plans/credits'
-import { setUpWorld } from '../fixtures'
+import { type RestClient, reqAs, setUpWorld, studentWithPlan } from '../fixtures'
 import { checkoutBody, queuedEmails } from '../helpers/payments'
-import type { RestClient } from '../helpers/rest'
-import { createMentor, createUser, givePlan, openBatchOf, type TestUser } from '../helpers/scenarios'
+import { createMentor, createUser, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * What a payment buys, said before paying and repeated after (docs/decisions/183): the checkout's
@@ -19,8 +18,6 @@ let rest: RestClient
 let admin: TestUser
 
 beforeAll(async () => ({ payload, rest, admin } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
-
-const req = () => createLocalReq({}, payload)
 
 describe('what a payment buys', () => {
   it('bought while waiting: the checkout says “a credit, refunded if unused by <day>” and every place gives that same day', async () => {
@@ -54,12 +51,11 @@ describe('what a payment buys', () => {
 
   it('claiming a held seat: the checkout names the mentor, the batch and its days and the sessions; the confirmation repeats it', async () => {
     const mentor = await createMentor(payload, { capacity: 1, name: 'Priya Raman' })
-    const holder = await createUser(payload)
-    await givePlan(payload, holder)
-    const booked = await createBooking(await req(), { userId: holder.id, mentorId: mentor.id })
+    const holder = await studentWithPlan()
+    const booked = await createBooking(await reqAs(), { userId: holder.id, mentorId: mentor.id })
     if (booked.kind !== 'booked') throw new Error('expected a seat')
     const waiting = await createUser(payload)
-    await joinWaitlist(await req(), { userId: waiting.id, mentorId: mentor.id })
+    await joinWaitlist(await reqAs(), { userId: waiting.id, mentorId: mentor.id })
     await cancelBooking({ payload, bookingId: booked.booking.id, byUser: 'system' })
     const { docs } = await payload.find({
       collection: 'seat-offers',

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { testPayload } from '../helpers/payload'
-import { type RestClient, type RestResponse, restClient } from '../helpers/rest'
+import { setUpWorld } from '../fixtures'
+import type { RestClient, RestResponse } from '../helpers/rest'
 import { createUser, type TestUser, unique } from '../helpers/scenarios'
 
 /**
@@ -29,8 +29,7 @@ let mentorUser: TestUser
 let rateLimits: typeof import('../../services/auth/rateLimits')
 
 beforeAll(async () => {
-  payload = await testPayload()
-  rest = restClient(payload.config)
+  ;({ payload, rest } = await setUpWorld())
   poolB = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 })
   instanceB = { db: { pool: poolB }, logger: payload.logger } as unknown as Payload
   rateLimits = await import('../../services/auth/rateLimits')
