@@ -28,6 +28,9 @@ import * as migration_20261129_045021_discount_codes from './20261129_045021_dis
 import * as migration_20261129_050000_insights_indexes from './20261129_050000_insights_indexes'
 import * as migration_20261129_060000_mentor_applications from './20261129_060000_mentor_applications'
 import * as migration_20261129_070000_merged_schema_snapshot from './20261129_070000_merged_schema_snapshot'
+import * as migration_20261129_120000_admin_list_count_index from './20261129_120000_admin_list_count_index'
+import * as migration_20261129_130000_mentor_cards_sessions from './20261129_130000_mentor_cards_sessions'
+import * as migration_20261129_140000_attention_version from './20261129_140000_attention_version'
 
 export const migrations = [
   {
@@ -179,5 +182,20 @@ export const migrations = [
     up: migration_20261129_070000_merged_schema_snapshot.up,
     down: migration_20261129_070000_merged_schema_snapshot.down,
     name: '20261129_070000_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261129_120000_admin_list_count_index.up,
+    down: migration_20261129_120000_admin_list_count_index.down,
+    name: '20261129_120000_admin_list_count_index',
+  },
+  {
+    up: migration_20261129_130000_mentor_cards_sessions.up,
+    down: migration_20261129_130000_mentor_cards_sessions.down,
+    name: '20261129_130000_mentor_cards_sessions',
+  },
+  {
+    up: migration_20261129_140000_attention_version.up,
+    down: migration_20261129_140000_attention_version.down,
+    name: '20261129_140000_attention_version',
   },
 ]

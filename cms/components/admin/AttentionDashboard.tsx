@@ -282,19 +282,22 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 function SessionDay(props: { label: string; sessions: SessionAttention[]; admin: string; href: string; empty: string }) {
+  const cancelled = props.sessions.filter((s) => s.cancelled).length
+  const held = props.sessions.length - cancelled
   return (
     <>
       <h4>
         {props.sessions.length > 0 ? <a href={props.href}>{props.label}</a> : props.label}
-        {props.sessions.length > 0 ? ` (${props.sessions.length})` : ''}
+        {props.sessions.length > 0 ? ` (${held}${cancelled > 0 ? `, and ${cancelled} cancelled` : ''})` : ''}
       </h4>
       {props.sessions.length === 0 ? (
         <p className="ml-attention__empty">{props.empty}</p>
       ) : (
         <ul>
           {props.sessions.map((s) => (
-            <li key={s.id}>
+            <li key={s.id} className={s.cancelled ? 'ml-attention__cancelled' : undefined}>
               <a href={`${props.admin}/collections/sessions/${s.id}`}>{formatDate(s.startsAt, 'time')} IST</a>
+              {s.cancelled && <strong className="ml-attention__tag"> Cancelled</strong>}
               <span className="ml-attention__meta">
                 {' '}
                 · {s.mentorName} · {s.title} ({s.durationMinutes} min, {s.batchLabel})
@@ -372,6 +375,8 @@ const CSS = `
 .ml-attention__card li { margin: 0 0 calc(var(--base) / 4); }
 .ml-attention__card p { margin: 0 0 calc(var(--base) / 4); }
 .ml-attention__meta, .ml-attention__empty { color: var(--theme-elevation-600); }
+.ml-attention__cancelled > a { text-decoration: line-through; }
+.ml-attention__tag { color: var(--theme-error-500); }
 .ml-attention__money { display: grid; grid-template-columns: auto 1fr; gap: 0 var(--base); margin: 0; }
 .ml-attention__money dd { margin: 0; }
 .ml-attention__error { color: var(--theme-error-500); margin: 0 0 var(--base); }

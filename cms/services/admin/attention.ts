@@ -2,7 +2,7 @@ import { HOUR_MS, istDay, istMidnight, istMonth } from '@mentorloop/shared'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
-import { passedOverSql, turnTaken } from '../batches/passedOver'
+import { mayBePassedOverSql, passedOverSql, turnTaken } from '../batches/passedOver'
 import { openBatchJoin, type SeatRow, seatColumns, seatStateFromRow } from '../seats/seatState'
 
 /**
@@ -107,6 +107,8 @@ export type SessionAttention = {
   mentorId: number | null
   mentorName: string
   batchLabel: string
+  /** Cancelled by the mentor or an admin: listed, marked, not counted as held (issue 32). */
+  cancelled: boolean
 }
 
 export type MonthMoney = {
@@ -156,10 +158,10 @@ export function attentionPeriods(now: Date) {
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
   const [refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes, applications] = await Promise.all([
     readRefunds(req),
-    readMentors(req),
+    keptRead('mentors', req, now, () => readMentors(req)),
     readOffers(req, now),
     readSessions(req, now),
-    readMoney(req, now),
+    keptRead('money', req, now, () => readMoney(req, now)),
     readJobFailures(req),
     readUnmarked(req, now),
     readDisputes(req),
@@ -296,9 +298,42 @@ async function readRefunds(req: PayloadRequest): Promise<Attention['refunds']> {
   }
 }
 
+/**
+ * The home's two aggregates over many rows (the waiting counts, the money summary), kept per
+ * process (docs/decisions/208): a kept answer serves while the `attention_version` sequence (bumped
+ * by a statement trigger on every table they read: migration 20261129_140000) and the clock's
+ * second are the same, for at most `KEPT_MAX_MS` (the version moves when a writer's statement runs,
+ * before its commit: a read between the two keeps the old figures under the new version, so an
+ * answer is never kept longer). The second is in the key because both read the clock (a credit's
+ * deadline, this month). Callers asking at once share one read; inside a transaction (which may
+ * see its own writes) nothing is kept.
+ */
+const KEPT_MAX_MS = 2_000
+const kept = new Map<string, { key: string; builtAt: number; value: Promise<unknown> }>()
+
+async function keptRead<T>(name: string, req: PayloadRequest, now: Date, read: () => Promise<T>): Promise<T> {
+  if ((await req.transactionID) !== undefined) return read()
+  const [row] = await txQuery<{ version: string }>(
+    req,
+    sql`SELECT last_value::text || CASE WHEN is_called THEN '+' ELSE '' END AS version FROM attention_version`,
+  )
+  const key = `${row?.version ?? ''}|${Math.floor(now.getTime() / 1000)}`
+  const hit = kept.get(name)
+  if (hit && hit.key === key && performance.now() - hit.builtAt < KEPT_MAX_MS) return hit.value as Promise<T>
+  const entry = { key, builtAt: performance.now(), value: read() }
+  kept.set(name, entry)
+  entry.value.catch(() => {
+    if (kept.get(name) === entry) kept.delete(name)
+  })
+  return entry.value
+}
+
 /** Seats counted exactly as the site and the booking service count them (seatState, 041). */
 async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
   const canTake = passedOverSql({ id: sql`ob.id`, startsOn: sql`ob.starts_on`, endsOn: sql`ob.ends_on` }, sql`w.user_id`)
+  // The reason once per waiting row (OFFSET 0 keeps PostgreSQL from copying the expression into
+  // each count), and the rule's probes only for students who may be passed over at all.
+  const reason = sql`CASE WHEN ob.id IS NULL THEN NULL WHEN ${mayBePassedOverSql(sql`w.user_id`)} THEN ${canTake} END`
   const rows = await txQuery<SeatRow & { id: number; name: string | null; waiting: string; in_line: string }>(
     req,
     sql`SELECT * FROM (
@@ -307,7 +342,7 @@ async function readMentors(req: PayloadRequest): Promise<Attention['mentors']> {
             CROSS JOIN LATERAL (
               SELECT count(*) FILTER (WHERE t.reason IS NULL OR NOT ${turnTaken(sql`t.reason`)}) AS in_line,
                      count(*) FILTER (WHERE t.reason IS NULL) AS waiting
-                FROM waitlist w CROSS JOIN LATERAL (SELECT CASE WHEN ob.id IS NULL THEN NULL ELSE ${canTake} END AS reason) t
+                FROM waitlist w CROSS JOIN LATERAL (SELECT ${reason} AS reason OFFSET 0) t
                WHERE w.mentor_id = m.id AND w.status = 'waiting'
             ) q
         ) x
@@ -380,10 +415,12 @@ type SessionAttentionRow = {
   mentor_id: number | null
   mentor_name: string | null
   label: string
+  cancelled: boolean
   total?: string
 }
 
-const sessionAttentionColumns = sql`s.id, s.title, s.starts_at, s.duration_minutes, m.id AS mentor_id, m.name AS mentor_name, b.label`
+const sessionAttentionColumns = sql`s.id, s.title, s.starts_at, s.duration_minutes, m.id AS mentor_id, m.name AS mentor_name, b.label,
+  COALESCE(s.status, 'scheduled') = 'cancelled' AS cancelled`
 const sessionAttentionJoins = sql`JOIN batches b ON b.id = s.batch_id
           LEFT JOIN mentors m ON m.id = COALESCE(s.mentor_id, b.mentor_id)`
 
@@ -395,6 +432,7 @@ const sessionAttention = (r: SessionAttentionRow): SessionAttention => ({
   mentorId: r.mentor_id === null ? null : Number(r.mentor_id),
   mentorName: r.mentor_name ?? '—',
   batchLabel: r.label,
+  cancelled: r.cancelled === true,
 })
 
 async function readSessions(req: PayloadRequest, now: Date): Promise<Attention['sessions']> {

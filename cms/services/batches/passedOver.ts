@@ -28,5 +28,18 @@ export function passedOverSql(batch: BatchRef, userId: SQL): SQL {
   END`
 }
 
+/**
+ * False only when passedOverSql is NULL for the student whatever their mentor's open batch: every
+ * reason there needs a confirmed booking, a booking given up in an open batch, a seat offer in an
+ * open batch, or a held offer. Uncorrelated, so PostgreSQL hashes each set once: a long line (the
+ * admin home counts 20,000 waiting at size) runs the rule's seven probes only for the few students
+ * with such a row (issue 36, item 8). Keep it a superset of the rule when the rule changes.
+ */
+export function mayBePassedOverSql(userId: SQL): SQL {
+  return sql`(${userId} IN (SELECT x.user_id FROM bookings x WHERE x.status = 'confirmed')
+    OR ${userId} IN (SELECT x.user_id FROM bookings x JOIN batches xb ON xb.id = x.batch_id WHERE x.status = 'cancelled' AND xb.status = 'open')
+    OR ${userId} IN (SELECT x.user_id FROM seat_offers x JOIN batches xb ON xb.id = x.batch_id WHERE x.status = 'held' OR xb.status = 'open'))`
+}
+
 /** Passed over for the batch because they already hold its seat or sit in it: not waiting at all (the admin counts neither way). */
 export const turnTaken = (reason: SQL): SQL => sql`${reason} IN ('seated-here', 'holding-here')`

@@ -61,10 +61,10 @@ async function hold(user: User, mentor: Mentor, batch: Batch, expiresAt: Date, s
   })
 }
 
-async function session(title: string, startsAt: Date) {
+async function session(title: string, startsAt: Date, status: 'scheduled' | 'cancelled' = 'scheduled') {
   const s = await payload.create({
     collection: 'sessions',
-    data: { title, batch: quietBatch.id, startsAt: startsAt.toISOString(), durationMinutes: 60 },
+    data: { title, batch: quietBatch.id, startsAt: startsAt.toISOString(), durationMinutes: 60, status },
     overrideAccess: true,
   })
   sessionIds[title] = s.id
@@ -155,6 +155,7 @@ beforeAll(async () => {
   await session('Today late', new Date(today.getTime() + DAY_MS - 60_000))
   await session('Today morning', new Date(today.getTime() + 10 * HOUR_MS))
   await session('Tomorrow', new Date(today.getTime() + DAY_MS + 10 * HOUR_MS))
+  await session('Tomorrow, called off', new Date(today.getTime() + DAY_MS + 12 * HOUR_MS), 'cancelled')
   await session('Day after', new Date(today.getTime() + 2 * DAY_MS))
 
   // Money. Last month (February 2027): one paid at 23:00 IST on its last day (17:30 UTC), one
@@ -225,11 +226,44 @@ describe('the admin dashboard: what needs attention', () => {
     expect((await read(new Date(NOW.getTime() + 1.5 * HOUR_MS))).offers.expiringCount).toBe(2)
   })
 
+  it('the waiting counts and the money are kept between loads and follow a change at once (decision 208)', async () => {
+    const before = (await read(NOW)).mentors
+    expect((await read(NOW)).mentors).toEqual(before)
+    const money = (await read(NOW)).money
+    const plan = await findPlan(payload, 'BEGINNER_TECHY')
+    const [paid] = await txQuery<{ id: number }>(
+      await reqAs(),
+      sql`INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, created_at, updated_at)
+          VALUES (${(await createUser(payload)).id}, ${plan.id}, 59900, 'INR', 'completed', 'sandbox', ${unique('kept')}, ${NOW.toISOString()}::timestamptz, now())
+          RETURNING id`,
+    )
+    try {
+      expect((await read(NOW)).money.thisMonth.paid).toEqual({ count: money.thisMonth.paid.count + 1, paise: money.thisMonth.paid.paise + 59_900 })
+    } finally {
+      await txQuery(await reqAs(), sql`DELETE FROM payments WHERE id = ${paid!.id} RETURNING id`)
+    }
+    expect((await read(NOW)).money).toEqual(money)
+    const entry = await payload.create({
+      collection: 'waitlist',
+      data: { user: (await createUser(payload)).id, mentor: queued.id, status: 'waiting', joinedAt: NOW.toISOString() },
+      overrideAccess: true,
+    })
+    try {
+      const after = (await read(NOW)).mentors
+      expect(after.waitingTotal + after.laterTotal).toBe(before.waitingTotal + before.laterTotal + 1)
+    } finally {
+      await payload.delete({ collection: 'waitlist', id: entry.id, overrideAccess: true })
+    }
+    expect((await read(NOW)).mentors).toEqual(before)
+  })
+
   it("today's and tomorrow's sessions in India time, with the mentor", async () => {
     const { sessions } = await read(sessionsNow)
     expect(sessions.today.map((s) => s.id)).toEqual([sessionIds['Today morning'], sessionIds['Today late']])
-    expect(sessions.tomorrow.map((s) => s.id)).toEqual([sessionIds.Tomorrow])
-    expect(sessions.today[0]).toMatchObject({ mentorId: quiet.id, mentorName: 'Quiet Mentor', durationMinutes: 60 })
+    expect(sessions.tomorrow.map((s) => s.id)).toEqual([sessionIds.Tomorrow, sessionIds['Tomorrow, called off']])
+    expect(sessions.today[0]).toMatchObject({ mentorId: quiet.id, mentorName: 'Quiet Mentor', durationMinutes: 60, cancelled: false })
+    // A cancelled session stays listed, marked (the dashboard strikes it and counts it apart).
+    expect(sessions.tomorrow.map((s) => s.cancelled)).toEqual([false, true])
   })
 
   it('payments and refunds this month against last, by India-time months, complimentary left out', async () => {
