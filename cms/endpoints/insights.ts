@@ -3,18 +3,18 @@ import { z } from 'zod'
 import { endpoint } from '../lib/endpoint'
 import { commonErrors } from '../lib/errors'
 import {
+  cachedInsight,
   canSeeInsight,
   INSIGHT_VIEWS,
   InsightsFilterError,
   insightCsv,
   monthKey,
   parseInsightsFilters,
-  readInsight,
 } from '../services/insights'
 
 /**
  * GET /api/insights/:view.csv?from=YYYY-MM&to=YYYY-MM&mentor=ID&plan=CODE — one Insights view as
- * CSV (issue 35; docs/decisions/199-insights.md), the same table the page shows. Signed-in admins
+ * CSV (issue 35; docs/decisions/199-insights.md), the same table the page shows (services/insights/cache.ts). Signed-in admins
  * get every view, marketing staff the marketing views; money views answer 403 to staff, every view
  * 403 to mentors and students, 401 without a session.
  */
@@ -32,14 +32,16 @@ export const insightsCsvEndpoint = endpoint({
   failure: 'Failed to export the figures.',
   handler: async ({ req, user, params }) => {
     if (!canSeeInsight(user, params.view)) throw commonErrors.forbidden('These figures are not yours to see.')
+    const search = new URL(req.url ?? '', 'http://localhost').searchParams
     let filters: ReturnType<typeof parseInsightsFilters>
     try {
-      filters = parseInsightsFilters(new URL(req.url ?? '', 'http://localhost').searchParams, now())
+      filters = parseInsightsFilters(search, now())
     } catch (error) {
       if (error instanceof InsightsFilterError) throw commonErrors.invalidInput(error.message, { [error.field]: error.message })
       throw error
     }
-    const table = await readInsight(req, params.view, filters, now())
+    // The figures the page shows (read at most a minute ago; `fresh=1` reads them again).
+    const table = await cachedInsight(req, params.view, filters, now(), { fresh: search.get('fresh') === '1' })
     const name = `mentorloop-${params.view}-${monthKey(filters.from)}-to-${monthKey(filters.to)}${filters.mentorId ? `-mentor-${filters.mentorId}` : ''}${filters.planCode ? `-${filters.planCode}` : ''}.csv`
     return new Response(insightCsv(table), {
       headers: {

@@ -1,3 +1,4 @@
+export * from './cache'
 export { insightCsv } from './csv'
 export * from './filters'
 export * from './page'

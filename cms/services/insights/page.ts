@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
+import { cachedInsight, type ReadTable } from './cache'
 import { InsightsFilterError, type InsightsFilters, parseInsightsFilters } from './filters'
-import { type InsightTable, readInsight } from './queries'
 import { type InsightView, insightViewsFor } from './views'
 
 export type InsightsPage = {
@@ -11,7 +11,9 @@ export type InsightsPage = {
   filters: InsightsFilters
   /** Filters that did not parse: the page says so and shows the default range. */
   filterError: string | null
-  tables: InsightTable[]
+  tables: ReadTable[]
+  /** When the oldest table shown was read (see cache.ts); null without tables. */
+  readAt: string | null
   mentors: { id: number; name: string }[]
 }
 
@@ -20,7 +22,12 @@ export type InsightsPage = {
  * decided here on the server): only the views the user may see are read at all, so a staff
  * member's page never carries a money figure, and a mentor's or student's page reads nothing.
  */
-export async function loadInsightsPage(req: PayloadRequest, searchParams: Record<string, unknown>, now: Date): Promise<InsightsPage> {
+export async function loadInsightsPage(
+  req: PayloadRequest,
+  searchParams: Record<string, unknown>,
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<InsightsPage> {
   const views = insightViewsFor(req.user)
   let filters: InsightsFilters
   let filterError: string | null = null
@@ -31,12 +38,13 @@ export async function loadInsightsPage(req: PayloadRequest, searchParams: Record
     filterError = error.message
     filters = parseInsightsFilters({}, now)
   }
-  if (views.length === 0) return { views, filters, filterError, tables: [], mentors: [] }
+  if (views.length === 0) return { views, filters, filterError, tables: [], mentors: [], readAt: null }
   const [mentors, tables] = await Promise.all([
     txQuery<{ id: number; name: string | null }>(req, sql`SELECT id, name FROM mentors ORDER BY name, id`).then((rows) =>
       rows.map((r) => ({ id: Number(r.id), name: r.name ?? `Mentor ${r.id}` })),
     ),
-    Promise.all(views.map((v) => readInsight(req, v, filters, now))),
+    Promise.all(views.map((v) => cachedInsight(req, v, filters, now, options))),
   ])
-  return { views, filters, filterError, tables, mentors }
+  const readAt = tables.map((t) => t.readAt).sort()[0] ?? null
+  return { views, filters, filterError, tables, mentors, readAt }
 }

@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { txQuery } from '../../lib/transaction'
 import {
+  forgetInsights,
   type InsightRow,
   type InsightsFilters,
   type InsightView,
@@ -427,6 +428,40 @@ describe('who sees what: the page’s data loading', () => {
     expect(bad.filterError).toBe('The first month must not be after the last month.')
     expect(bad.filters.from).toEqual({ year: 2026, month: 11 })
     expect(bad.filters.to).toEqual({ year: 2027, month: 4 })
+  })
+})
+
+describe('the page reads its figures at most a minute apart (services/insights/cache.ts)', () => {
+  const revenueIn = (page: Awaited<ReturnType<typeof loadInsightsPage>>, month: string) =>
+    page.tables.find((t) => t.view === 'revenue')!.rows.find((r) => r.month === month)!
+  const later = (ms: number) => new Date(NOW.getTime() + ms)
+
+  it('a payment made meanwhile shows once asked to read again, or a minute later; staff share the reads of their views', async () => {
+    forgetInsights()
+    const req = await reqAs(persona.admin)
+    const first = await loadInsightsPage(req, RANGE, NOW)
+    expect(first.readAt).toBe(NOW.toISOString())
+    expect(revenueIn(first, '2027-03')).toMatchObject({ payments: 2, paid: BT + PF })
+    await payment('cacheP', { user: 's1', plan: 'BT', status: 'completed', createdAt: at(2027, 3, 20) })
+    try {
+      // Within the minute: the same figures, read at the same time, for the admin and for staff.
+      const soon = await loadInsightsPage(req, RANGE, later(59_000))
+      expect(soon.readAt).toBe(NOW.toISOString())
+      expect(revenueIn(soon, '2027-03')).toMatchObject({ payments: 2, paid: BT + PF })
+      const staff = await loadInsightsPage(await reqAs(persona.staff), RANGE, later(59_000))
+      expect(staff.tables.find((t) => t.view === 'seats')).toEqual(first.tables.find((t) => t.view === 'seats'))
+      // Asked to read again: the new payment, and the time it was read.
+      const fresh = await loadInsightsPage(req, RANGE, later(59_000), { fresh: true })
+      expect(fresh.readAt).toBe(later(59_000).toISOString())
+      expect(revenueIn(fresh, '2027-03')).toMatchObject({ payments: 3, paid: BT + PF + BT })
+      // Kept for a minute after that read (from 45 s on, read again behind the reader), then read anew.
+      expect((await loadInsightsPage(await reqAs(persona.staff), RANGE, later(118_999))).readAt).toBe(later(59_000).toISOString())
+      const anew = await loadInsightsPage(await reqAs(persona.staff), RANGE, later(119_000))
+      expect(Date.parse(anew.readAt!)).toBeGreaterThanOrEqual(later(118_999).getTime())
+    } finally {
+      await q(sql`DELETE FROM payments WHERE id = ${ids.cacheP!} RETURNING id`)
+      forgetInsights()
+    }
   })
 })
 

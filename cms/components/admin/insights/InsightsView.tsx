@@ -1,4 +1,4 @@
-import { formatRupees, now } from '@mentorloop/shared'
+import { formatIst, formatRupees, now } from '@mentorloop/shared'
 import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
@@ -57,7 +57,7 @@ export default async function InsightsView({ initPageResult, params, searchParam
 
   let page: InsightsPage
   try {
-    page = await loadInsightsPage(req, searchParams ?? {}, now())
+    page = await loadInsightsPage(req, searchParams ?? {}, now(), { fresh: searchParams?.fresh === '1' })
   } catch (error) {
     req.payload.logger.error({ err: error }, 'insights: reading the figures failed')
     return frame(
@@ -66,7 +66,7 @@ export default async function InsightsView({ initPageResult, params, searchParam
       </p>,
     )
   }
-  const { filters, tables, mentors, filterError } = page
+  const { filters, tables, mentors, filterError, readAt } = page
   const query = filtersToParams(filters).toString()
   const range = monthsOf(filters)
   const rangeText = range.length === 1 ? range[0]!.label : `${range[0]!.label} to ${range[range.length - 1]!.label}`
@@ -77,6 +77,12 @@ export default async function InsightsView({ initPageResult, params, searchParam
         {filters.mentorId ? `, ${mentors.find((m) => m.id === filters.mentorId)?.name ?? 'one mentor'}` : ''}
         {filters.planCode ? `, plan ${filters.planCode}` : ''}.
       </p>
+      {readAt && (
+        <p className="ml-insights__hint" data-testid="insights-read-at">
+          Figures as of {formatIst(readAt)}; they are read again after a minute.{' '}
+          <a href={`${admin}/insights?${query}&fresh=1`}>Read them again now</a>
+        </p>
+      )}
       <form className="ml-insights__filters" method="get" action={`${admin}/insights`} aria-label="Filter the figures">
         <div>
           <label htmlFor="ml-insights-from">First month</label>
