@@ -31,7 +31,17 @@ test.beforeAll(async () => {
   const api = await adminApi()
   const { doc } = await api.post('/mentors', mentor)
   mentorId = doc.id
-  await waitUntilSiteShows(`/find-mentors?skill=${encodeURIComponent(skill)}`, mentor.name)
+  // Two Saturday sessions at 10:00 am India time in the open batch (issue 32: cards say when it meets).
+  const { docs } = await api.get(`/batches?where[mentor][equals]=${mentorId}&where[status][equals]=open&depth=0`)
+  const batch = docs[0] as { id: number; startsOn: string }
+  const starts = new Date(batch.startsOn).getTime()
+  const istMidnights = Array.from({ length: 7 }, (_, i) => starts + i * 86_400_000)
+  const saturday = istMidnights.find((t) => new Date(t + 330 * 60_000).getUTCDay() === 6)!
+  for (const week of [0, 1]) {
+    const startsAt = new Date(saturday + week * 7 * 86_400_000 + 10 * 3_600_000).toISOString()
+    await api.post('/sessions', { title: `Week ${week + 1}`, batch: batch.id, startsAt, durationMinutes: 60 })
+  }
+  await waitUntilSiteShows(`/find-mentors?skill=${encodeURIComponent(skill)}`, '2 live sessions on Saturdays')
   // Each directory page is cached on its own (docs/decisions/081): the first page offers the new skill too.
   await waitUntilSiteShows('/find-mentors', skill)
 })
@@ -51,6 +61,9 @@ test('a student finds a mentor by skill, reads the profile and follows Book to t
   await expect(cards.first()).toContainText('Principal Engineer')
   await expect(cards.first()).toContainText('Zerodha')
   await expect(cards.first()).toContainText(/Next batch starts .* · 4 seats left/)
+  // What a seat costs and when the batch meets, on the card (issue 32).
+  await expect(cards.first().getByTestId('card-price')).toHaveText('From ₹599 per batch')
+  await expect(cards.first().getByTestId('card-schedule')).toHaveText(/^2 live sessions on Saturdays, first Sat \d+ \w+, 10:00 am IST$/)
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'mentor-directory')
 
@@ -74,6 +87,12 @@ test('a student finds a mentor by skill, reads the profile and follows Book to t
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   expect(ld).toMatchObject({ '@type': 'Person', name: mentor.name, jobTitle: 'Principal Engineer', sameAs: [mentor.linkedin] })
   expect(await page.content()).not.toContain(mentor.email)
+  // The batch's dates, when it meets and its price; each plan with what it includes.
+  await expect(page.getByTestId('batch-schedule')).toContainText(/2 live sessions on Saturdays, first Sat \d+ \w+, 10:00 am IST/)
+  await expect(page.getByTestId('batch-price')).toHaveText('From ₹599 per batch')
+  const plans = page.getByRole('region', { name: 'What a seat includes' })
+  await expect(plans.getByRole('heading', { level: 3 })).toHaveText(['Beginner Techy Plan', 'Placement-Focused Plan'])
+  await expect(plans).toContainText('₹799 per batch')
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'mentor-profile')
 

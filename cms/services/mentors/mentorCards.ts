@@ -28,14 +28,26 @@ type CardRow = SeatRow & {
   photo_card_filename: string | null
   rating_count: number | null
   rating_sum: number | null
+  session_count: string | number | null
+  first_session_at: string | Date | null
+  session_weekdays: number[] | null
 }
 
 const cardColumns = sql`m.id, m.name, m.profession, m.company, m.skills,
   md.filename AS photo_filename, md.sizes_card_filename AS photo_card_filename,
-  rt.rating_count, rt.rating_sum, ${seatColumns}`
+  rt.rating_count, rt.rating_sum, sc.session_count, sc.first_session_at, sc.session_weekdays, ${seatColumns}`
 
-/** The photo, and the mentor's rating totals (one row by primary key, kept by each rating's write: docs/decisions/108). */
-const mediaJoin = sql`LEFT JOIN media md ON md.id = m.photo_id LEFT JOIN mentor_rating_totals rt ON rt.mentor_id = m.id`
+/**
+ * The photo, the mentor's rating totals (one row by primary key, kept by each rating's write:
+ * docs/decisions/108), and when the open batch meets (its sessions by the batch index; issue 32).
+ * After openBatchJoin.
+ */
+const mediaJoin = sql`LEFT JOIN media md ON md.id = m.photo_id LEFT JOIN mentor_rating_totals rt ON rt.mentor_id = m.id
+  LEFT JOIN LATERAL (
+    SELECT count(*) AS session_count, min(s.starts_at) AS first_session_at,
+           array_agg(DISTINCT extract(isodow FROM s.starts_at AT TIME ZONE 'Asia/Kolkata')::int) AS session_weekdays
+      FROM sessions s WHERE s.batch_id = ob.id AND COALESCE(s.status, 'scheduled') <> 'cancelled'
+  ) sc ON ob.id IS NOT NULL`
 
 /** Draft saves live in `_mentors_v`: `_status = 'published'` on the main table is the published profile. */
 const published = sql`m._status = 'published'`
@@ -59,6 +71,14 @@ function toCard(req: PayloadRequest, r: CardRow): MentorCard {
     skills: r.skills,
     isFull: !seats.open,
     rating: publicRating(Number(r.rating_count ?? 0), Number(r.rating_sum ?? 0)),
+    schedule:
+      Number(r.session_count ?? 0) > 0 && r.first_session_at
+        ? {
+            sessions: Number(r.session_count),
+            firstAt: new Date(r.first_session_at).toISOString(),
+            weekdays: (r.session_weekdays ?? []).map(Number).sort((a, b) => a - b),
+          }
+        : null,
     ...seats,
   }
 }

@@ -124,6 +124,33 @@ describe('GET /api/mentors/availability', () => {
     expect(new Set(together.map((res) => JSON.stringify(res.body))).size).toBe(1)
   })
 
+  it('says when the open batch meets, from its sessions (cancelled ones left out), and follows a session change at once', async () => {
+    const mentor = await createMentor(payload, { capacity: 4 })
+    const batch = await openBatchOf(payload, mentor)
+    const cardOf = async () => find((await rest.get<{ docs: Row[] }>('/mentors/availability')).body.docs, mentor.id)
+    expect((await cardOf())?.schedule).toBeNull()
+    // Saturdays and a Sunday at 10:00 India time (04:30 UTC), in the batch's month; one Saturday called off.
+    const starts = new Date(batch.startsOn)
+    const day = (offsetDays: number) => new Date(starts.getTime() + offsetDays * 86_400_000)
+    const firstSaturday = [0, 1, 2, 3, 4, 5, 6].map(day).find((d) => new Date(d.getTime() + 330 * 60_000).getUTCDay() === 6)!
+    const at = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 4, 30)).toISOString()
+    const session = (title: string, startsAt: string, status: 'scheduled' | 'cancelled' = 'scheduled') =>
+      payload.create({
+        collection: 'sessions',
+        data: { title, batch: batch.id, startsAt, durationMinutes: 60, status },
+        overrideAccess: true,
+      })
+    const saturday = (week: number) => new Date(firstSaturday.getTime() + week * 7 * 86_400_000)
+    await session('One', at(saturday(0)))
+    await session('Two', at(saturday(1)))
+    await session('Called off', at(saturday(2)), 'cancelled')
+    expect((await cardOf())?.schedule).toEqual({ sessions: 2, firstAt: at(saturday(0)), weekdays: [6] })
+    const sunday = await session('Three', at(new Date(saturday(2).getTime() + 86_400_000)))
+    expect((await cardOf())?.schedule).toEqual({ sessions: 3, firstAt: at(saturday(0)), weekdays: [6, 7] })
+    await payload.update({ collection: 'sessions', id: sunday.id, data: { status: 'cancelled' }, overrideAccess: true })
+    expect((await cardOf())?.schedule).toMatchObject({ sessions: 2, weekdays: [6] })
+  })
+
   it('never lists a draft mentor, and shows no private field', async () => {
     const res = await rest.get<{ docs: Row[] }>('/mentors/availability', { token: student.token })
     expect(res.status).toBe(200)
@@ -145,6 +172,7 @@ describe('GET /api/mentors/availability', () => {
           'photoUrl',
           'profession',
           'rating',
+          'schedule',
           'seatsLeft',
           'skills',
         ].sort(),

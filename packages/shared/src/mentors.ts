@@ -19,6 +19,26 @@ export type SeatState = {
   batch: BatchSummary | null
 }
 
+/**
+ * When a mentor's open batch meets, from the sessions laid out in it (cancelled ones left out):
+ * how many, the first one's time, and the India-time weekdays they fall on (ISO: 1 Monday … 7
+ * Sunday). Null until the sessions are laid out.
+ */
+export type BatchSchedule = { sessions: number; firstAt: string; weekdays: number[] }
+
+const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays']
+
+/**
+ * The schedule in one line, the same on cards and profiles: "4 live sessions on Saturdays, first
+ * Sat 5 Dec, 10:00 am IST", or, before the mentor lays them out, when the times will be known.
+ */
+export function scheduleLine(schedule: BatchSchedule | null, formatFirst: (iso: string) => string): string {
+  if (!schedule || schedule.sessions === 0) return 'Weekend session times are posted before the batch starts'
+  const days = schedule.weekdays.map((d) => WEEKDAY_PLURALS[d - 1]).filter(Boolean)
+  const on = days.length === 0 ? '' : ` on ${days.length === 1 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`}`
+  return `${schedule.sessions} live ${schedule.sessions === 1 ? 'session' : 'sessions'}${on}, first ${formatFirst(schedule.firstAt)}`
+}
+
 /** A batch as students see it: its name and the days it runs (midnight India time, ISO). */
 export type BatchSummary = { id: number; label: string; startsOn: string; endsOn: string }
 
@@ -57,6 +77,8 @@ export type MentorAvailability = SeatState & {
   isFull: boolean
   /** The students' average and count from RATINGS_FOR_CARD ratings; null ("New mentor") before. */
   rating: MentorRating
+  /** When the open batch meets (null: no open batch, or its sessions are not laid out yet). */
+  schedule: BatchSchedule | null
 }
 
 /**

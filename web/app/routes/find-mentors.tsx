@@ -2,10 +2,11 @@ import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath, seatAction } 
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { CardOffer } from '~/components/mentors/MentorOffer'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { MentorRating } from '~/components/mentors/MentorRating'
 import { CmsError } from '~/models/cms.server'
-import { getMentorDirectory } from '~/models/content.server'
+import { getMentorDirectory, getPlans } from '~/models/content.server'
 import {
   DIRECTORY_PAGE_SIZE,
   type DirectoryFilters,
@@ -38,11 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseDirectoryFilters(new URL(request.url).searchParams)
   const canonical = `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/find-mentors`
   try {
-    const page = await getMentorDirectory({ ...filters, limit: DIRECTORY_PAGE_SIZE })
-    return { ok: true as const, filters, canonical, page }
+    // The plans give each card its price; without them (the CMS cannot say) the cards still show.
+    const [page, plans] = await Promise.all([
+      getMentorDirectory({ ...filters, limit: DIRECTORY_PAGE_SIZE }),
+      getPlans('mentorship').catch(() => []),
+    ])
+    return { ok: true as const, filters, canonical, page, plans }
   } catch (error) {
     if (!(error instanceof CmsError)) throw error
-    return { ok: false as const, filters, canonical, page: null }
+    return { ok: false as const, filters, canonical, page: null, plans: [] }
   }
 }
 
@@ -105,6 +110,7 @@ export default function FindMentors() {
   const skillOffered = !filters.skill || offered(options.skills, filters.skill)
   const companyOffered = !filters.company || offered(options.companies, filters.company)
   const page = data.page
+  const plans = data.plans
   const first = page ? (page.page - 1) * page.limit + 1 : 0
   const last = page ? first + page.docs.length - 1 : 0
   return (
@@ -221,6 +227,7 @@ export default function FindMentors() {
                     <p className={`mt-3 text-sm font-medium ${waitlist ? 'text-amber-900' : 'text-green-800'}`}>
                       {batchStatusLine(m, (iso) => formatDate(iso))}
                     </p>
+                    <CardOffer plans={plans} schedule={m.schedule} hasBatch={m.batch !== null} />
                   </li>
                 )
               })}

@@ -1,11 +1,12 @@
-import { batchStatusLine, formatDate, mentorSlug, parseMentorSlug, seatAction, waitlistNote } from '@mentorloop/shared'
+import { batchStatusLine, formatDate, formatDateRange, mentorSlug, parseMentorSlug, seatAction, waitlistNote } from '@mentorloop/shared'
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
+import { lowestPrice, ProfilePlans, scheduleText } from '~/components/mentors/MentorOffer'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { MentorRating } from '~/components/mentors/MentorRating'
 import { CmsError } from '~/models/cms.server'
-import { getBusinessRules, getMentorProfile, getMentorRatings } from '~/models/content.server'
+import { getBusinessRules, getMentorProfile, getMentorRatings, getPlans } from '~/models/content.server'
 import { env } from '~/utils/env.server'
 import { mentorProfileSeo } from '~/utils/mentorSeo'
 
@@ -35,10 +36,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!mentor) throw notFound()
   const slug = mentorSlug(mentor)
   if (slug !== params.slug) throw redirect(`/mentor/${slug}`, 301)
-  // The comments are extra: without them (the CMS cannot say) the profile still shows.
-  const [rules, ratings] = await Promise.all([getBusinessRules(), getMentorRatings(mentor.id).catch(() => null)])
+  // The comments and the plans are extra: without them (the CMS cannot say) the profile still shows.
+  const [rules, ratings, plans] = await Promise.all([
+    getBusinessRules(),
+    getMentorRatings(mentor.id).catch(() => null),
+    getPlans('mentorship').catch(() => []),
+  ])
   return {
     mentor,
+    plans,
     comments: ratings?.comments ?? [],
     holdHours: rules.offerHoldHours,
     canonical: `${env.WEB_PUBLIC_URL.replace(/\/$/, '')}/mentor/${slug}`,
@@ -48,7 +54,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60' })
 
 export default function MentorProfile() {
-  const { mentor, comments, holdHours } = useLoaderData<typeof loader>()
+  const { mentor, comments, holdHours, plans } = useLoaderData<typeof loader>()
+  const price = lowestPrice(plans)
   const waitlist = seatAction(mentor) === 'waitlist'
   const skills = mentor.skills
     .split(',')
@@ -135,6 +142,16 @@ export default function MentorProfile() {
         <p className={`mt-2 font-medium ${waitlist ? 'text-amber-900' : 'text-green-800'}`} data-testid="batch-status">
           {batchStatusLine(mentor, (iso) => formatDate(iso))}
         </p>
+        {mentor.batch ? (
+          <p className="mt-2 text-slate-800" data-testid="batch-schedule">
+            {mentor.batch.label}: {formatDateRange(mentor.batch.startsOn, mentor.batch.endsOn)}. {scheduleText(mentor.schedule)}.
+          </p>
+        ) : null}
+        {price ? (
+          <p className="mt-2 font-semibold text-slate-900" data-testid="batch-price">
+            {price}
+          </p>
+        ) : null}
         {waitlist ? (
           <p className="mt-2 text-slate-700" data-testid="waitlist-note">
             {waitlistNote(mentor.name, holdHours)}
@@ -150,6 +167,16 @@ export default function MentorProfile() {
           <span className="sr-only"> with {mentor.name}</span>
         </a>
       </section>
+
+      {plans.length > 0 ? (
+        <section aria-labelledby="plans-heading" className="mt-8">
+          <h2 id="plans-heading" className="text-xl font-bold text-slate-900">
+            What a seat includes
+          </h2>
+          <p className="mt-1 text-slate-700">Every plan is offered with every mentor; you choose one when you book.</p>
+          <ProfilePlans plans={plans} />
+        </section>
+      ) : null}
     </article>
   )
 }
