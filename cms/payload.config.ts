@@ -52,6 +52,7 @@ import { databaseAdapter } from './lib/db/adapter'
 import { withNamedLocks } from './lib/documentLocks'
 import { emailAdapter } from './lib/email'
 import { assertSafeForProduction, env } from './lib/env'
+import { livePreviewUrl } from './lib/livePreviewUrl'
 import { mediaStoragePlugin } from './lib/media'
 import { loggerOptions } from './lib/observability/logger'
 import { mapDatabaseErrors, watchPool } from './lib/unavailable'
@@ -86,10 +87,8 @@ const config = withInternalAccess(
       livePreview: {
         collections: ['plans', 'faqs', 'testimonials', 'pages'],
         globals: ['site-settings'],
-        url: ({ collectionConfig, data }) =>
-          collectionConfig?.slug === 'pages' && typeof data?.slug === 'string' && /^[a-z0-9-]+$/.test(data.slug)
-            ? `${env.WEB_PUBLIC_URL}/${data.slug}?livePreview=1`
-            : `${env.WEB_PUBLIC_URL}/?livePreview=1`,
+        // At the edited item: a page at its address, a landing item at its section (lib/livePreviewUrl.ts).
+        url: ({ collectionConfig, data }) => livePreviewUrl(env.WEB_PUBLIC_URL, collectionConfig?.slug, data),
         breakpoints: [
           { name: 'mobile', label: 'Mobile', width: 375, height: 812 },
           { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },

@@ -424,6 +424,8 @@ test.describe('live preview', () => {
     await page.waitForLoadState('networkidle')
     if ((await page.locator('iframe').count()) === 0) await toggle.click()
     const frame = page.frameLocator('iframe')
+    // The preview opens at the FAQ section, not the top of the landing page (issue 32).
+    await expect(page.locator('iframe')).toHaveAttribute('src', /\/\?livePreview=1#faq$/)
     await expect(frame.getByTestId('faq-question').first()).toHaveText(faq.question, { timeout: 20_000 })
     // The preview listens once it has hydrated; an edit made before that would not reach it, so
     // edit again until it shows.
