@@ -1,4 +1,12 @@
-import { countWords, MESSAGES, REFUND_FEEDBACK_MAX_WORDS, REFUND_REASONS, REFUND_STATUSES, type RefundStatus } from '@mentorloop/shared'
+import {
+  countWords,
+  MESSAGES,
+  REFUND_FEEDBACK_MAX_WORDS,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  type RefundStatus,
+  refundReasonLabel,
+} from '@mentorloop/shared'
 import type { CollectionConfig } from 'payload'
 import { adminOrOwner } from '../../access/adminOrOwner'
 import { hiddenUnless } from '../../access/adminPanel'
@@ -83,7 +91,9 @@ export const RefundRequests: CollectionConfig = {
       // The student chooses one; an automatic refund has none.
       validate: (value: unknown, { siblingData }: { siblingData: { source?: string } }) =>
         siblingData?.source === 'automatic' || Boolean(value) || 'Choose a reason.',
-      options: REFUND_REASONS.map((r) => ({ label: r, value: r })),
+      // Shown in the words the student chose it by (refundReasonLabel: "Other (tell us below)"); the
+      // stored value stays the spec's text (issue 32: "the refund reason as the student wrote it").
+      options: REFUND_REASONS.map((r) => ({ label: refundReasonLabel(r), value: r })),
       admin: { readOnly: true },
     },
     {

@@ -1,3 +1,4 @@
+import { REFUND_REASONS, type RefundReason, refundReasonLabel } from '@mentorloop/shared'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { txQuery } from '../../lib/transaction'
@@ -161,7 +162,8 @@ async function refunds(req: PayloadRequest, f: InsightsFilters, range: Range) {
       { key: 'open', label: 'Still open', kind: 'count' },
     ] satisfies Column[],
     rows: rows.map((r) => ({
-      reason: r.reason,
+      // In the words the student chose it by (the stored value is the spec's text).
+      reason: REFUND_REASONS.includes(r.reason as RefundReason) ? refundReasonLabel(r.reason as RefundReason) : r.reason,
       requests: num(r.requests),
       refunded: num(r.refunded_n),
       refundedPaise: num(r.refunded_paise),
