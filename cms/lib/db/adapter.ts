@@ -25,8 +25,11 @@ export function databaseAdapter(dirname: string): DatabaseAdapterObj {
       idleTimeoutMillis: 60_000,
       // No JIT compilation: our reads are short, and PostgreSQL's JIT (on by default wherever the
       // server is built with LLVM, as the official image is) compiled the admin home's waiting
-      // counts for 1.3 s to run a 0.2 s query at 50,000 students (docs/decisions/208).
-      options: '-c jit=off',
+      // counts for 1.3 s to run a 0.2 s query at 50,000 students. No parallel workers either: the
+      // admin list's count over 200,000 payments took 15-18 ms in three processes against 20 ms in
+      // one, and the other two cores' worth were taken from the students' reads beside it
+      // (docs/decisions/208).
+      options: '-c jit=off -c max_parallel_workers_per_gather=0',
     },
     // The schema comes from committed migrations everywhere (dev, tests, production), so what we
     // test is what we ship; `npm run migrate:create` after changing a collection. They are applied

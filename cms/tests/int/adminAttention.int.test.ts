@@ -238,7 +238,10 @@ describe('the admin dashboard: what needs attention', () => {
           RETURNING id`,
     )
     try {
-      expect((await read(NOW)).money.thisMonth.paid).toEqual({ count: money.thisMonth.paid.count + 1, paise: money.thisMonth.paid.paise + 59_900 })
+      expect((await read(NOW)).money.thisMonth.paid).toEqual({
+        count: money.thisMonth.paid.count + 1,
+        paise: money.thisMonth.paid.paise + 59_900,
+      })
     } finally {
       await txQuery(await reqAs(), sql`DELETE FROM payments WHERE id = ${paid!.id} RETURNING id`)
     }
