@@ -53,7 +53,9 @@ function months() {
 
 const bench: Bench = async () => {
   // The CMS runs no jobs by itself here: only the rollover we time moves the clock's work, and the
-  // e-mails stay queued in the outbox where we count them.
+  // e-mails stay queued in the outbox where we count them. Restored at the end: the benches after
+  // this one start their stacks from the same process's environment (scale's CMS ran no jobs).
+  const jobsAutorun = process.env.JOBS_AUTORUN
   process.env.JOBS_AUTORUN = 'false'
   console.log('starting the production CMS and site on a fresh database...')
   const stack = await startBenchStack('rollover', BASE)
@@ -434,6 +436,8 @@ const bench: Bench = async () => {
     console.table(checks)
     return figures
   } finally {
+    if (jobsAutorun === undefined) delete process.env.JOBS_AUTORUN
+    else process.env.JOBS_AUTORUN = jobsAutorun
     await db.end().catch(() => {})
     await stack.stop()
   }

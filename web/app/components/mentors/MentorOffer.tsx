@@ -1,4 +1,4 @@
-import { type BatchSchedule, formatIst, formatRupees, scheduleLine } from '@mentorloop/shared'
+import { type BatchSchedule, formatIst, formatRupees } from '@mentorloop/shared'
 import type { PlanView } from '~/models/content'
 
 /**
@@ -10,6 +10,19 @@ import type { PlanView } from '~/models/content'
 export function lowestPrice(plans: Pick<PlanView, 'price'>[]): string | null {
   if (plans.length === 0) return null
   return `From ${formatRupees(Math.min(...plans.map((p) => p.price)))} per batch`
+}
+
+const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays']
+
+/**
+ * The schedule in one line, the same on cards and profiles: "4 live sessions on Saturdays, first
+ * Sat 5 Dec, 10:00 am IST", or, before the mentor lays them out, when the times will be known.
+ */
+export function scheduleLine(schedule: BatchSchedule | null, formatFirst: (iso: string) => string): string {
+  if (!schedule || schedule.sessions === 0) return 'Weekend session times are posted before the batch starts'
+  const days = schedule.weekdays.map((d) => WEEKDAY_PLURALS[d - 1]).filter(Boolean)
+  const on = days.length === 0 ? '' : ` on ${days.length === 1 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`}`
+  return `${schedule.sessions} live ${schedule.sessions === 1 ? 'session' : 'sessions'}${on}, first ${formatFirst(schedule.firstAt)}`
 }
 
 export const scheduleText = (schedule: BatchSchedule | null) => scheduleLine(schedule, (iso) => formatIst(iso))
