@@ -12,7 +12,6 @@ export default defineConfig({
   test: {
     environment: 'node',
     exclude: ['node_modules/**', '.next/**'],
-    setupFiles: ['./tests/setup.ts'],
     // Guards against a hang, not a speed target: a busy CI machine (or one running other suites)
     // was measured 7x slower than a quiet one, and a real hang still fails within minutes.
     testTimeout: 180_000,
@@ -25,11 +24,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/*.int.test.ts', 'node_modules/**', '.next/**'] },
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', 'node_modules/**', '.next/**'],
+          setupFiles: ['./tests/setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'int', include: ['**/*.int.test.ts'], globalSetup: ['./tests/globalSetup.ts'] },
+        test: {
+          name: 'int',
+          include: ['**/*.int.test.ts'],
+          globalSetup: ['./tests/globalSetup.ts'],
+          // Files share their fork's process: the libraries stay loaded, each file starts afresh
+          // (tests/intSetup.ts; docs/decisions/210).
+          isolate: false,
+          setupFiles: ['./tests/intSetup.ts', './tests/setup.ts'],
+        },
       },
     ],
   },

@@ -10,8 +10,10 @@
  * benchmarks come last, alone: their figures are only meaningful on a machine nothing else of ours
  * is loading.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runToEnd, stopAll } from './lib/processes'
+import { splitByDuration } from './lib/shards'
 import { ROOT } from './lib/stack'
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]
@@ -57,20 +59,32 @@ const intTests = () => vitest('int', 'cms', ['--project', 'int', `--maxWorkers=$
 
 /**
  * The browser suite in shards side by side, each on a stack of its own (its ports, its PostgreSQL,
- * its CMS test clock): Playwright splits the files between them (one Playwright worker on one
- * stack could not run two at once: its tests share that stack's clock and data). Two, alone on the
- * machine after the integration tests (decision 207).
+ * its CMS test clock; one Playwright worker on one stack could not run two at once: its tests share
+ * that stack's clock and data). Two, alone on the machine after the integration tests (decision
+ * 207). The files are split by their measured time (e2e/durations.json; decision 210), not by
+ * Playwright's `--shard`, which counts tests: a few long files (a second stack, a stopped database,
+ * the compiled production processes) left one shard over a minute behind the other.
  */
 const E2E_SHARDS = Number(process.env.E2E_SHARDS ?? 2)
-const e2eShard = (index: number, total: number) => {
+const e2eShard = (index: number, files: string[]) => {
   const base = Number(process.env.E2E_PORT_BASE ?? 4100) + (index - 1) * 100
   const pg = Number(process.env.E2E_PG_PORT ?? 54349) + (index - 1) * 10
   return runToEnd(
     `e2e${index}`,
     path.join(BIN, 'playwright'),
-    ['test', '--config', 'e2e/playwright.config.ts', `--shard=${index}/${total}`],
+    ['test', '--config', 'e2e/playwright.config.ts', ...files.map((f) => `tests/${f}`)],
     { cwd: ROOT, env: { ...env, E2E_PORT_BASE: String(base), E2E_PG_PORT: String(pg), E2E_OUTPUT_SUFFIX: `-${index}` } },
   )
+}
+const e2eShards = () => {
+  const files = readdirSync(path.join(ROOT, 'e2e/tests')).filter((f) => f.endsWith('.spec.ts'))
+  const durations = JSON.parse(readFileSync(path.join(ROOT, 'e2e/durations.json'), 'utf8')) as Record<string, number>
+  const shards = splitByDuration(files, durations, E2E_SHARDS)
+  for (const [i, shard] of shards.entries()) {
+    const seconds = shard.reduce((sum, f) => sum + (durations[f] ?? 0), 0)
+    console.log(`e2e${i + 1}: ${shard.length} files, about ${Math.round(seconds)} s measured: ${shard.join(' ')}`)
+  }
+  return allOf(shards.map((shard, i) => e2eShard(i + 1, shard)))
 }
 
 /**
@@ -103,7 +117,7 @@ try {
     const failed: string[] = []
     const keepGoing = (error: unknown) => failed.push((error as Error).message.split('\n')[0]!)
     await phase('int', intTests).catch(keepGoing)
-    await phase('e2e', () => allOf(Array.from({ length: E2E_SHARDS }, (_, i) => e2eShard(i + 1, E2E_SHARDS)))).catch(keepGoing)
+    await phase('e2e', e2eShards).catch(keepGoing)
     if (failed.length) throw new Error(failed.join('; '))
   }
   if (only) {

@@ -20,7 +20,9 @@ import { startBenchStack } from '../stack'
 
 type Load = { path: string; requests: number; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number }
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+/** --quick (npm test): the same checks on 4 s windows; the figures people quote come from full runs. */
+const QUICK = process.env.BENCH_QUICK === '1'
+const DURATION_S = Number(process.env.BENCH_DURATION ?? (QUICK ? 4 : 10))
 const CONNECTIONS = 50
 /** The most JavaScript `/` may load, gzip (issue 22). */
 const JS_GUARD_KB = 120
@@ -42,7 +44,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
  * machine lands on both rather than on one; req/s and latencies are the rounds' means.
  */
 async function compare(base: string, paths: string[]): Promise<Load[]> {
-  for (const p of paths) await hit(`${base}${p}`, 2) // warm-up: JIT, caches, connection pools
+  for (const p of paths) await hit(`${base}${p}`, QUICK ? 1 : 2) // warm-up: JIT, caches, connection pools
   const rounds = new Map<string, autocannon.Result[]>(paths.map((p) => [p, []]))
   for (let i = 0; i < ROUNDS; i++) {
     for (const p of paths) rounds.get(p)!.push(await hit(`${base}${p}`, DURATION_S))

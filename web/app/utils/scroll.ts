@@ -34,19 +34,27 @@ export function sectionOf(href: string): string | null {
 }
 
 /**
- * Scrolls to the section, then checks again while the page settles (a client-side visit to /
- * streams the mentor cards in after the rest, which pushes the sections below them down) and
- * corrects the position if it moved.
+ * Scrolls to the section, then checks every 250 ms until the page has come to rest with the section
+ * in place, correcting it when content above grew on the way (a client-side visit to / streams the
+ * mentor cards in after the rest). The smooth scroll itself can take seconds on a slow phone or
+ * CI's loaded machine: the old checks at 0.7 and 1.5 s both ran before it ended, and it ended 72 px
+ * short. At rest, the browser's scroll anchoring keeps the section in place. 10 s at most.
  */
 export function scrollToSectionSettled(id: string): boolean {
   if (!scrollToSection(id)) return false
-  for (const delay of [700, 1500]) {
-    setTimeout(() => {
-      const el = document.getElementById(id)
-      if (!el) return
-      const drift = el.getBoundingClientRect().top - navHeight()
-      if (Math.abs(drift) > 4) scrollToSection(id, { focus: false })
-    }, delay)
+  let y = -1
+  let n = 0
+  const check = () => {
+    const el = document.getElementById(id)
+    if (!el || ++n > 40) return
+    const still = scrollY === y
+    y = scrollY
+    if (still) {
+      if (Math.abs(el.getBoundingClientRect().top - navHeight()) <= 4) return
+      scrollToSection(id, { focus: false })
+    }
+    setTimeout(check, 250)
   }
+  setTimeout(check, 250)
   return true
 }
