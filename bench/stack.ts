@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
-import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import { ROOT, startStack } from '../scripts/lib/stack'
 
 const BIN = path.join(ROOT, 'node_modules/.bin')
@@ -41,24 +40,4 @@ export function startBenchStack(name: string, base: number) {
 /** The machine a benchmark ran on: it is shared, so the load during the run says how much to trust absolute figures. */
 export function machineFigures() {
   return { node: process.version, loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10), cpus: os.cpus().length }
-}
-
-/**
- * POST /api/test-clock on a bench stack's CMS (service key): moves its clock and, with runJobs, runs
- * the time-driven work at once, as the scheduled tick would (the same function, under its lock).
- */
-export async function testClock(
-  api: string,
-  serviceKey: string,
-  body: { offsetMs?: number; advanceMs?: number; runJobs?: boolean },
-): Promise<{ now: string; offsetMs: number; work: Record<string, number> | null }> {
-  const res = await fetch(`${api}/test-clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: serviceKey },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(20 * 60_000),
-  })
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`POST /api/test-clock: ${res.status} ${text.slice(0, 300)}`)
-  return JSON.parse(text)
 }

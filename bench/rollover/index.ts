@@ -1,7 +1,7 @@
-import { istDay, istMonth } from '@mentorloop/shared'
+import { istDay, istMonth, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import pg from 'pg'
 import type { Bench } from '../bench'
-import { machineFigures, startBenchStack, testClock } from '../stack'
+import { machineFigures, startBenchStack } from '../stack'
 
 /**
  * rollover: the month-end of a full marketplace (docs/decisions/045-batches-in-time.md), through
@@ -64,7 +64,17 @@ const bench: Bench = async () => {
   try {
     const api = `http://127.0.0.1:${BASE + 1}/api`
     const serviceKey = stack.env.SERVICE_KEY ?? ''
-    const moveClock = (body: { offsetMs?: number; runJobs?: boolean }) => testClock(api, serviceKey, body)
+    const moveClock = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${api}/test-clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: serviceKey },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(20 * 60_000),
+      })
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`POST /api/test-clock: ${res.status} ${text}`)
+      return JSON.parse(text) as { now: string; offsetMs: number; work: Record<string, number> | null }
+    }
     const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[]
     const one = async (text: string, values: unknown[] = []) => Number(Object.values((await q(text, values))[0] ?? {})[0] ?? 0)
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { istDay, istMonth } from '@mentorloop/shared'
+import { istDay, istMonth, SERVICE_KEY_HEADER } from '@mentorloop/shared'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { productionNode } from '../../scripts/lib/node-lts'
@@ -9,7 +9,7 @@ import { run, waitForHttp } from '../../scripts/lib/processes'
 import { cmsProcess } from '../../scripts/lib/production'
 import { ROOT } from '../../scripts/lib/stack'
 import type { Bench } from '../bench'
-import { startBenchStack, testClock } from '../stack'
+import { startBenchStack } from '../stack'
 
 /**
  * bench/scale (issue 22; docs/decisions/082-scale-bench.md): is every read fast at real data sizes?
@@ -435,7 +435,13 @@ const bench: Bench = async () => {
     // go, so that the rounds measure the reads and not that one burst. Settled: offers made, no count
     // moving over 5 s, no e-mail waiting to go.
     const settleStarted = performance.now()
-    await testClock(api, stack.env.SERVICE_KEY ?? '', { runJobs: true })
+    const tickRes = await fetch(`${api}/test-clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [SERVICE_KEY_HEADER]: stack.env.SERVICE_KEY ?? '' },
+      body: JSON.stringify({ runJobs: true }),
+    })
+    if (tickRes.status !== 200) throw new Error(`POST /api/test-clock: ${tickRes.status} ${(await tickRes.text()).slice(0, 300)}`)
+    await tickRes.text()
     let settled = false
     let previous = ''
     let stillFor = 0 // polls in a row with the same counts
