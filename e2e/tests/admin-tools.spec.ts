@@ -1,7 +1,7 @@
 import { formatDateTime, formatDay, formatRupees, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { adminApi, CMS_URL, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
+import { adminApi, CMS_URL, clickWhenHydrated, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
 
 /**
  * The admin's tools in /admin (docs/decisions/100-103): Grant plan on a user, with what it covers
@@ -34,11 +34,8 @@ test('an admin grants a plan from the user: sees what it covers, confirms, and t
   await panel.getByLabel('Plan').selectOption({ label: 'Beginner Techy Plan (mentorship)' })
   await panel.getByLabel('Reason (kept with the grant)').fill('Support case: the checkout charged twice (e2e).')
   const dialog = page.getByRole('dialog', { name: /Grant Beginner Techy Plan to/ })
-  // The admin bundle hydrates after the HTML arrives: retry the click until the dialog opens.
-  await expect(async () => {
-    await panel.getByRole('button', { name: 'Grant plan…' }).click()
-    await expect(dialog).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await clickWhenHydrated(panel.getByRole('button', { name: 'Grant plan…' }))
+  await expect(dialog).toBeVisible()
   await expect(dialog.getByTestId('grant-covers')).toContainText('A credit for their next seat in a batch')
   await expect(dialog).toContainText('no seat and no credit')
   await expectPanelAccessible(page, 'dialog[open]')
@@ -114,10 +111,8 @@ test('an admin rejects a refund request from its button with a note; the decided
   await page.setViewportSize({ width: 1280, height: 900 })
 
   const dialog = page.getByRole('dialog', { name: 'Reject the refund request?' })
-  await expect(async () => {
-    await panel.getByRole('button', { name: 'Reject', exact: true }).click()
-    await expect(dialog).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await clickWhenHydrated(panel.getByRole('button', { name: 'Reject', exact: true }))
+  await expect(dialog).toBeVisible()
   // No note: refused by the server with the reason, the dialog stays.
   await dialog.getByRole('button', { name: 'Reject the request' }).click()
   await expect(dialog).toContainText('Write the student a note: why the refund is rejected.')

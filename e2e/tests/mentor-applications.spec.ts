@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import {
   adminApi,
   CMS_URL,
+  clickWhenHydrated,
   expectAccessible,
   expectPanelAccessible,
   screenshotsAt375And1280,
@@ -130,11 +131,8 @@ test('an admin accepts an application in /admin: the mentor account and a draft 
   await expectPanelAccessible(page, '[data-testid="application-decision"]')
 
   const dialog = page.getByRole('dialog', { name: `Accept Kavya ${run} as a mentor?` })
-  // The admin bundle hydrates after the HTML arrives: retry the click until the dialog opens.
-  await expect(async () => {
-    await panel.getByRole('button', { name: 'Accept', exact: true }).click()
-    await expect(dialog).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+  await clickWhenHydrated(panel.getByRole('button', { name: 'Accept', exact: true }))
+  await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Yes, accept' }).click()
   await expect(page.getByTestId('decision-message')).toContainText(`Accepted. Kavya ${run} has a mentor account`)
   await expect(panel.getByTestId('application-state')).toHaveAttribute('data-status', 'accepted')
@@ -182,10 +180,8 @@ test('the receipt links the applicant’s status page (Accepted, and what comes 
   await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${CMS_URL()}/admin/collections/mentors/${docs[0].id}`)
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Publish changes' }).click()
-    await expect(page.getByText(/published successfully|Updated successfully/i).first()).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+  await clickWhenHydrated(page.getByRole('button', { name: 'Publish changes' }))
+  await expect(page.getByText(/published successfully|Updated successfully/i).first()).toBeVisible()
   await page.goto('/find-mentors?company=Razorpay')
   const card = page.getByTestId('directory-card').filter({ hasText: `Kavya ${run}` })
   await expect(card).toContainText(/Next batch starts .+ · \d+ seats? left/)

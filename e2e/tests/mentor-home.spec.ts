@@ -184,6 +184,10 @@ test('the mentor schedules sessions inside the batch: no overlap, a weekday conf
   const sessions = card.getByTestId('home-sessions')
   await expect(sessions).toContainText('10:00 am IST')
   await expect(sessions.getByRole('link', { name: /Meeting link/ }).first()).toHaveAttribute('href', link)
+  // The form now proposes another weekend day, not the one just taken.
+  const proposed = await date.inputValue()
+  expect(proposed).not.toBe(value(saturday))
+  expect(weekendDays.map(value)).toContain(proposed)
 
   // Two sessions of one mentor may not overlap.
   await schedule(card, { date: value(saturday), time: '10:30', link })

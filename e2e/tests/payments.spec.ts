@@ -1,7 +1,16 @@
 import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { ADMIN, adminApi, CMS_URL, expectAccessible, expectPanelAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import {
+  ADMIN,
+  adminApi,
+  CMS_URL,
+  clickWhenHydrated,
+  expectAccessible,
+  expectPanelAccessible,
+  screenshotsAt375And1280,
+  waitForHydration,
+} from './utils'
 
 /**
  * Buying a mentorship plan through the sandbox checkout (the same browser and verification code
@@ -235,11 +244,8 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(decision).toContainText('The pace was too fast for me.')
   await expect(decision.getByTestId('refund-sessions')).toHaveText(/^\d+ of \d+ scheduled/)
   const confirm = admin.getByRole('dialog', { name: /^Approve the refund of ₹/ })
-  // The admin's bundle hydrates after the HTML arrives: retry the click until the dialog opens.
-  await expect(async () => {
-    await decision.getByRole('button', { name: 'Approve refund' }).click()
-    await expect(confirm).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await clickWhenHydrated(decision.getByRole('button', { name: 'Approve refund' }))
+  await expect(confirm).toBeVisible()
   await expectPanelAccessible(admin, 'dialog[open]')
   await screenshotsAt375And1280(admin, 'admin-refund-approve-confirm', { fullPage: false })
   await admin.setViewportSize({ width: 1280, height: 900 })

@@ -233,6 +233,25 @@ test.describe('question bank', () => {
     }
   })
 
+  test('Subscribe Now pressed while a slow phone is still hydrating opens the checkout, not "needs JavaScript"', async ({ page }) => {
+    await signInWithEmail(page, freshEmail('quick'), '/')
+    // A slow device (CPU 6x slower): the press lands while React is still taking over the page.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+    try {
+      await page.goto('/question-bank/subscription')
+      await waitForHydration(page)
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/question-bank/subscription'))
+      await page.locator('[data-plan-code="PLAN1"]').getByRole('button', { name: 'Subscribe Now' }).click()
+      // The server was told the page's script sent it: it answered with an order, not "needs JavaScript".
+      const answer = await answered
+      expect(`${answer.status()} ${await answer.text()}`).not.toMatch(/needs JavaScript/)
+      await expect(page.getByRole('dialog').getByRole('button', { name: /^Pay / })).toBeVisible({ timeout: 20_000 })
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    }
+  })
+
   test('confetti is not drawn under reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' })
     const page = await context.newPage()

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { SERVICE_KEY_HEADER } from '@mentorloop/shared'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 
 export const CMS_URL = () => process.env.E2E_CMS_URL ?? 'http://localhost:4101'
 export const ADMIN = { email: 'admin@mentorloop.in', password: process.env.SEED_PASSWORD ?? 'mentorloop-dev-password' }
@@ -10,6 +10,23 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
   )
+}
+
+/**
+ * /admin's bundle hydrates after its HTML arrives, and a click before React has taken an element
+ * over is lost. Waits until React owns `target` (it attaches its props to the element as it hydrates
+ * it; a click from then on reaches the handler), then clicks once. Retrying the click instead could,
+ * on a loaded machine, press a trigger that its own dialog already covered and wait there until the
+ * test's time ran out (issue 36; docs/decisions/211).
+ */
+export async function clickWhenHydrated(target: Locator, timeout = 30_000) {
+  await expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), {
+      timeout,
+      message: 'React has taken the element over',
+    })
+    .toBe(true)
+  await target.click()
 }
 
 /** axe: no serious or critical violation. */

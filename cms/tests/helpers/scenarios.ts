@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { istMonth, type Role } from '@mentorloop/shared'
 import type { Batch, Mentor, Plan, User } from '@mentorloop/shared/payload-types'
 import type { Payload } from 'payload'
@@ -9,7 +10,12 @@ import type { Payload } from 'payload'
  */
 const PASSWORD = 'test-password-123'
 let counter = 0
-export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${++counter}`
+/**
+ * Unique across the run: the forks share the database and each fork runs several files in turn,
+ * whose module state (this counter) starts again and whose clock may stand at the same moved
+ * instant (`setNow`): the random part keeps two files' personas apart (decision 211).
+ */
+export const unique = (label: string) => `${label}-${process.pid}-${randomBytes(4).toString('hex')}-${++counter}`
 
 export type TestUser = User & { token: string; password: string }
 

@@ -9,6 +9,7 @@ import { cms, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
 import { getBusinessRules, getSiteSettings } from '~/models/content.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
 import { clearBookingDraft, hasBookingDraftCookie, readBookingDraft, saveBookingDraft } from '~/utils/booking-draft.server'
+import { sentByScript } from '~/utils/sent-by-script.server'
 import { getSessionToken } from '~/utils/session.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { alreadySeatedMessage, waitlistedMessage } from './book.server'
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     contact: String(form.get('contact') ?? ''),
     mentorId: String(form.get('mentorId') ?? ''),
   }
-  const withJs = form.get('js') === '1'
+  const withJs = sentByScript(request, form)
   const token = await getSessionToken(request)
   let user: Awaited<ReturnType<typeof getOptionalUser>>
   try {

@@ -7,6 +7,7 @@ import { env } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { hit, signInGuard } from '~/utils/rate-limit.server'
 import { safeRedirect } from '~/utils/redirect'
+import { sentByScript } from '~/utils/sent-by-script.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 /**
@@ -31,7 +32,7 @@ function backTo(request: Request): string {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const enhanced = form.get('js') === '1'
+  const enhanced = sentByScript(request, form)
   const answer = async (result: NewsletterActionData, status: number) => {
     if (enhanced) return data(result, { status })
     return redirectWithToast(`${backTo(request)}#newsletter`, {

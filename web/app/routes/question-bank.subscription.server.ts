@@ -6,6 +6,7 @@ import { getPlans } from '~/models/content.server'
 import { createQuestionBankOrder, getSubscriptionStatus, verifyQuestionBankPayment } from '~/models/questionBank.server'
 import { getOptionalSession, NO_STORE, requireUser } from '~/utils/auth.server'
 import { logger } from '~/utils/logger.server'
+import { sentByScript } from '~/utils/sent-by-script.server'
 
 /**
  * The question-bank subscription screen, on the server: the student's plan status and the plans
@@ -45,7 +46,7 @@ export async function subscriptionAction(request: Request) {
 
   if (intent === 'subscribe') {
     // The checkout widget is JavaScript; without it an order would only sit unpaid.
-    if (form.get('js') !== '1') return data<ActionResult>({ intent, error: NEEDS_JAVASCRIPT }, { status: 400 })
+    if (!sentByScript(request, form)) return data<ActionResult>({ intent, error: NEEDS_JAVASCRIPT }, { status: 400 })
     const parsed = qbCreateOrderSchema.safeParse({ planType: form.get('planType') })
     if (!parsed.success)
       return data<ActionResult>({ intent, error: parsed.error.issues[0]?.message ?? MESSAGES.QB_INITIATE_FAILED }, { status: 400 })

@@ -3,20 +3,29 @@ import { primaryButton } from '~/components/buttons'
 import { DateField, Field, FoldedForm, IntentForm, inputClass, MeetingLinkField, TimeAndLength, useBusy } from './formParts'
 import type { ActionAnswer } from './types'
 
-/** The first weekend day of the batch still to come (sessions are at weekends), else its first day still to come. */
+/**
+ * The day the form proposes: the first weekend day of the batch still to come that has no session
+ * yet (sessions are at weekends; a cancelled one frees its day), else the first free day still to
+ * come, else the batch's first day still to come.
+ */
 export function suggestedDay(batch: MentorHomeBatch, today: string): string {
   const first = new Date(batch.startsOn).getTime()
   const last = new Date(batch.endsOn).getTime()
   const from = Math.max(first, new Date(today).getTime() + 86_400_000)
-  let fallback: string | null = null
+  const booked = new Set(batch.sessions.filter((s) => !s.cancelled).map((s) => dayInputValue(istDay(new Date(s.startsAt)))))
+  let freeDay: string | null = null
+  let anyDay: string | null = null
   for (let t = first; t <= last; t += 86_400_000) {
     if (t < from - 86_400_000) continue
     const d = istDay(new Date(t))
+    const value = dayInputValue(d)
+    anyDay ??= value
+    if (booked.has(value)) continue
+    freeDay ??= value
     const weekday = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()
-    fallback ??= dayInputValue(d)
-    if (weekday === 0 || weekday === 6) return dayInputValue(d)
+    if (weekday === 0 || weekday === 6) return value
   }
-  return fallback ?? dayInputValue(istDay(new Date(first)))
+  return freeDay ?? anyDay ?? dayInputValue(istDay(new Date(first)))
 }
 
 /**
