@@ -31,6 +31,7 @@ import * as migration_20261129_070000_merged_schema_snapshot from './20261129_07
 import * as migration_20261129_120000_admin_list_count_index from './20261129_120000_admin_list_count_index'
 import * as migration_20261129_130000_mentor_cards_sessions from './20261129_130000_mentor_cards_sessions'
 import * as migration_20261129_140000_attention_version from './20261129_140000_attention_version'
+import * as migration_20261129_185501_users_display_name from './20261129_185501_users_display_name'
 
 export const migrations = [
   {
@@ -197,5 +198,10 @@ export const migrations = [
     up: migration_20261129_140000_attention_version.up,
     down: migration_20261129_140000_attention_version.down,
     name: '20261129_140000_attention_version',
+  },
+  {
+    up: migration_20261129_185501_users_display_name.up,
+    down: migration_20261129_185501_users_display_name.down,
+    name: '20261129_185501_users_display_name',
   },
 ]

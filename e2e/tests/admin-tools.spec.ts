@@ -29,6 +29,8 @@ test('an admin grants a plan from the user: sees what it covers, confirms, and t
   await signInToAdmin(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`${CMS_URL()}/admin/collections/users/${student.id}`)
+  // The account is titled by its holder's name (issue 32), not by its e-mail.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Granted ${run}`)
   const panel = page.getByRole('region', { name: 'Grant plan' })
   await expect(panel).toBeVisible()
   await panel.getByLabel('Plan').selectOption({ label: 'Beginner Techy Plan (mentorship)' })

@@ -31,8 +31,10 @@ export const Users: CollectionConfig = {
     cookies: { secure: secureCookies(env.CMS_PUBLIC_URL), sameSite: 'Lax' },
   },
   admin: {
-    useAsTitle: 'email',
-    defaultColumns: ['email', 'name', 'roles', 'phone', 'createdAt'],
+    // Accounts are named by their holder's name (their e-mail until they have one) wherever /admin
+    // titles them: the edit view, relationship pickers, lock notices (issue 32).
+    useAsTitle: 'displayName',
+    defaultColumns: ['displayName', 'email', 'roles', 'phone', 'createdAt'],
     listSearchableFields: ['email', 'name', 'phone'],
     // Lists read only their columns (Payload's select API), not whole documents with their
     // relationships and arrays: docs/decisions/104.
@@ -75,6 +77,17 @@ export const Users: CollectionConfig = {
       access: { create: isAdminField, update: isAdminField },
     },
     { name: 'name', type: 'text', maxLength: 120 },
+    {
+      // Kept by the database (trigger `users_display_name`, migration 20261129_200000): the name, or
+      // the e-mail while there is none, whatever wrote the row (the booking form's name is written
+      // in SQL). Never written through Payload.
+      name: 'displayName',
+      label: 'Account',
+      type: 'text',
+      index: true,
+      admin: { readOnly: true, position: 'sidebar', description: 'The name, or the e-mail while there is none.' },
+      access: { create: () => false, update: () => false },
+    },
     {
       name: 'phone',
       type: 'text',

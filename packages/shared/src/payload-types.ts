@@ -195,6 +195,10 @@ export interface User {
   id: number;
   name?: string | null;
   /**
+   * The name, or the e-mail while there is none.
+   */
+  displayName?: string | null;
+  /**
    * Contact number given in the booking form (10 digits).
    */
   phone?: string | null;
@@ -1345,6 +1349,7 @@ export interface PayloadMigration {
  */
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
+  displayName?: T;
   phone?: T;
   profileImage?: T;
   roles?: T;
