@@ -1,11 +1,11 @@
 import type { CollectionConfig, Field } from 'payload'
 
 /**
- * Dates in the admin in India time everywhere (docs/decisions/103). Payload formats a date field in
- * the browser's zone unless the field stores a zone of its own (`timezone: true`, a `_tz` column per
- * date field); our dates are instants whose day is India's (batches start at midnight IST), so
- * instead every date field gets a list cell and an edit-view line that format in India time with
- * the shared date styles. `createdAt` and `updatedAt` are written out as Payload would add them
+ * Dates in the admin in India time everywhere (docs/decisions/103, 212). Payload formats a date field
+ * in the browser's zone unless the field has a zone of its own (`timezone`, with a `<name>_tz`
+ * companion); our dates are instants whose day is India's (batches start at midnight IST), so every
+ * date field's input shows and takes India time (the companion is virtual, always India: no column),
+ * and gets a list cell and an edit-view line that format in India time with the shared date styles. `createdAt` and `updatedAt` are written out as Payload would add them
  * (same column, same index), with the cell; the edit view's "Last modified" and "Created" lines are
  * ours too (Payload's take no zone; custom.scss hides them).
  */
@@ -15,11 +15,22 @@ const STAMPS = '/components/admin/IstDocumentDates'
 
 type DateField = Extract<Field, { type: 'date' }>
 
+/** India's zone, the only one the admin's date inputs show and take. */
+const INDIA = 'Asia/Kolkata'
+
 function withIstDate(field: DateField): DateField {
   const dayOnly = field.admin?.date?.pickerAppearance === 'dayOnly'
   const components = field.admin?.components ?? {}
   return {
     ...field,
+    // The input itself shows and takes India time, whatever the browser's zone (issue 32): Payload's
+    // zone for a date field, fixed to India. Its `<name>_tz` companion is virtual (no column: the
+    // zone is always India's) and never required; its default gives the form India's zone.
+    timezone: field.timezone ?? {
+      supportedTimezones: [{ label: 'India (IST)', value: INDIA }],
+      defaultTimezone: INDIA,
+      override: ({ baseField }) => ({ ...baseField, virtual: true, required: false, defaultValue: INDIA }),
+    },
     admin: {
       ...field.admin,
       components: {
@@ -33,7 +44,7 @@ function withIstDate(field: DateField): DateField {
 
 function mapFields(fields: Field[]): Field[] {
   return fields.map((field) => {
-    if (field.type === 'date') return withIstDate(field)
+    if (field.type === 'date' && !field.hidden) return withIstDate(field)
     if ((field.type === 'collapsible' || field.type === 'row' || field.type === 'group') && 'fields' in field) {
       return { ...field, fields: mapFields(field.fields) } as Field
     }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, formatRupees, istDay, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { formatDateTime, formatDay, formatRupees, istDay, istMidnight, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { adminApi, CMS_URL, clickWhenHydrated, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
@@ -154,6 +154,8 @@ test('dates in the admin are India time for an admin abroad: a batch shows its o
   await screenshotsAt375And1280(page, 'admin-batches-india-time')
   await page.goto(`${CMS_URL()}/admin/collections/batches/${batch.id}`)
   await expect(page.getByTestId('ist-startsOn')).toHaveText(`India time: ${istDay}`)
+  // The input itself shows the India day, not New York's evening before (issue 32).
+  await expect(page.locator('#field-startsOn .react-datepicker__input-container input')).toHaveValue(istDay)
   // The document's own moments too: ours in India time, not Payload's in the browser's zone.
   await expect(page.getByTestId('ist-doc-dates')).toContainText(`Created: ${formatDateTime(batch.createdAt)}`)
   await expect(page.locator('.doc-controls__meta .doc-controls__value-wrap')).toHaveCount(2)
@@ -198,7 +200,7 @@ test('a session’s date picker opens on its batch’s month, keeps to its days,
   await page.locator('.rs__option', { hasText: label }).click()
   await expect(field).toContainText(`The ${label} batch runs`)
 
-  const input = page.locator('#field-startsAt input')
+  const input = page.locator('#field-startsAt .react-datepicker__input-container input')
   await input.click()
   const calendar = page.locator('.react-datepicker')
   await expect(calendar).toBeVisible()
@@ -214,11 +216,12 @@ test('a session’s date picker opens on its batch’s month, keeps to its days,
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.keyboard.press('Escape')
 
-  // Typed, day first as in India: 13th of the batch's month at 10:00 (the browser's zone).
+  // Typed, day first as in India: 13th of the batch's month at 10:00, India time in a New York
+  // browser too (issue 32).
   const typed = `13/${String(first.month).padStart(2, '0')}/${first.year} 10:00`
   await input.fill(typed)
   await input.press('Tab')
-  const expected = await page.evaluate(([y, m]) => new Date(y!, m! - 1, 13, 10, 0).toISOString(), [first.year, first.month])
+  const expected = new Date(istMidnight(first.year, first.month, 13).getTime() + 10 * 3_600_000).toISOString()
   await expect(page.getByTestId('ist-startsAt')).toHaveText(`India time: ${formatDateTime(expected)}`)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await page.waitForURL(/\/admin\/collections\/sessions\/\d+$/)

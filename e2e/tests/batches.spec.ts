@@ -239,8 +239,8 @@ test('a mentor opens their next batch and schedules a session in /admin; the sea
     timeZone: 'UTC',
   })
   // Typed as Payload's own display shows a date, then on to the next field (decision 115).
-  await page.locator('#field-startsAt input').fill(typed.replace(',', '').replace(' at', ''))
-  await page.locator('#field-startsAt input').press('Tab')
+  await page.locator('#field-startsAt .react-datepicker__input-container input').fill(typed.replace(',', '').replace(' at', ''))
+  await page.locator('#field-startsAt .react-datepicker__input-container input').press('Tab')
   await expect(page.getByTestId('ist-startsAt')).toContainText('India time')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText(/successfully/i).first()).toBeVisible()

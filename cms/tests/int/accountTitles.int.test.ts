@@ -25,7 +25,11 @@ describe('an account’s title in /admin', () => {
     const named = await createUser(payload, { name: 'Asha Rao' })
     expect(named.displayName).toBe('Asha Rao')
     const email = `${unique('nameless')}@test.mentorloop.in`
-    const nameless = await payload.create({ collection: 'users', data: { email, password: 'test-password-123' }, overrideAccess: true })
+    const nameless = await payload.create({
+      collection: 'users',
+      data: { email, password: 'test-password-123', roles: ['student'] },
+      overrideAccess: true,
+    })
     expect(nameless.displayName).toBe(email)
     // A name given later, and taken away again.
     await payload.update({ collection: 'users', id: nameless.id, data: { name: '  Vikram Iyer ' }, overrideAccess: true })

@@ -400,7 +400,9 @@ export interface Batch {
    */
   label: string;
   startsOn: string;
+  startsOn_tz?: 'Asia/Kolkata' | null;
   endsOn: string;
+  endsOn_tz?: 'Asia/Kolkata' | null;
   /**
    * Seats; empty takes the mentor’s default.
    */
@@ -414,7 +416,9 @@ export interface Batch {
    */
   fill?: string | null;
   startedAt?: string | null;
+  startedAt_tz?: 'Asia/Kolkata' | null;
   completedAt?: string | null;
+  completedAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -445,6 +449,7 @@ export interface Booking {
    */
   payment?: (number | null) | Payment;
   timeSlot?: string | null;
+  timeSlot_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -493,6 +498,7 @@ export interface Payment {
    * When an unused credit was refunded automatically or lapsed.
    */
   creditEndedAt?: string | null;
+  creditEndedAt_tz?: 'Asia/Kolkata' | null;
   gatewayOrderId: string;
   /**
    * How often the sweep asked the gateway about this unpaid order.
@@ -502,9 +508,12 @@ export interface Payment {
    * When the sweep asks the gateway next (empty: when it is 15 minutes old).
    */
   reconcileAt?: string | null;
+  reconcileAt_tz?: 'Asia/Kolkata' | null;
   gatewayPaymentId?: string | null;
   subscriptionStarts?: string | null;
+  subscriptionStarts_tz?: 'Asia/Kolkata' | null;
   subscriptionEnds?: string | null;
+  subscriptionEnds_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -525,16 +534,20 @@ export interface SeatOffer {
   waitlistEntry?: (number | null) | Waitlist;
   status: 'held' | 'claimed' | 'expired' | 'declined' | 'cancelled';
   expiresAt: string;
+  expiresAt_tz?: 'Asia/Kolkata' | null;
   claimedBooking?: (number | null) | Booking;
   decidedAt?: string | null;
+  decidedAt_tz?: 'Asia/Kolkata' | null;
   /**
    * A payment started on this hold kept it for 30 minutes more (once).
    */
   checkoutExtendedAt?: string | null;
+  checkoutExtendedAt_tz?: 'Asia/Kolkata' | null;
   /**
    * When the student was reminded to renew.
    */
   remindedAt?: string | null;
+  remindedAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -555,6 +568,7 @@ export interface Waitlist {
    * The queue is first come, first served by this time.
    */
   joinedAt: string;
+  joinedAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -595,10 +609,12 @@ export interface DiscountCode {
    * India time.
    */
   startsAt: string;
+  startsAt_tz?: 'Asia/Kolkata' | null;
   /**
    * India time. Empty: no end.
    */
   endsAt?: string | null;
+  endsAt_tz?: 'Asia/Kolkata' | null;
   /**
    * Empty: no limit.
    */
@@ -631,6 +647,7 @@ export interface DiscountCodeus {
    */
   amount: number;
   expiresAt: string;
+  expiresAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -681,11 +698,13 @@ export interface RefundRequest {
   adminNote?: string | null;
   decidedBy?: (number | null) | User;
   decidedAt?: string | null;
+  decidedAt_tz?: 'Asia/Kolkata' | null;
   gatewayRefundId?: string | null;
   /**
    * When the gateway reported the money returned.
    */
   refundedAt?: string | null;
+  refundedAt_tz?: 'Asia/Kolkata' | null;
   /**
    * Sent with every gateway call for this refund, so a retry never refunds twice.
    */
@@ -698,6 +717,7 @@ export interface RefundRequest {
    * When the refund job tries again (while Approved).
    */
   nextAttemptAt?: string | null;
+  nextAttemptAt_tz?: 'Asia/Kolkata' | null;
   /**
    * Why the last gateway call failed.
    */
@@ -814,6 +834,7 @@ export interface MentorApplication {
   declineReason?: string | null;
   decidedBy?: (number | null) | User;
   decidedAt?: string | null;
+  decidedAt_tz?: 'Asia/Kolkata' | null;
   /**
    * The profile the acceptance created or linked (a draft until staff publish it).
    */
@@ -845,8 +866,11 @@ export interface EmailOutbox {
   dedupeKey?: string | null;
   attempts?: number | null;
   nextAttemptAt?: string | null;
+  nextAttemptAt_tz?: 'Asia/Kolkata' | null;
   claimedAt?: string | null;
+  claimedAt_tz?: 'Asia/Kolkata' | null;
   sentAt?: string | null;
+  sentAt_tz?: 'Asia/Kolkata' | null;
   messageId?: string | null;
   error?: string | null;
   text?: string | null;
@@ -927,6 +951,7 @@ export interface PracticeAnswer {
   chosenOption: number;
   correct: boolean;
   answeredAt: string;
+  answeredAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -948,6 +973,7 @@ export interface Session {
    */
   mentor?: (number | null) | Mentor;
   startsAt: string;
+  startsAt_tz?: 'Asia/Kolkata' | null;
   durationMinutes: number;
   /**
    * One shared link for the batch (https://...).
@@ -998,6 +1024,7 @@ export interface SessionAttendance {
   mentor?: (number | null) | Mentor;
   markedBy?: (number | null) | User;
   markedAt?: string | null;
+  markedAt_tz?: 'Asia/Kolkata' | null;
   /**
    * A student who was marked absent may dispute it; decide an open dispute here.
    */
@@ -1007,7 +1034,9 @@ export interface SessionAttendance {
    */
   disputeNote?: string | null;
   disputedAt?: string | null;
+  disputedAt_tz?: 'Asia/Kolkata' | null;
   disputeDecidedAt?: string | null;
+  disputeDecidedAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1033,6 +1062,7 @@ export interface Rating {
   hiddenReason?: string | null;
   hiddenBy?: (number | null) | User;
   hiddenAt?: string | null;
+  hiddenAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1062,8 +1092,11 @@ export interface JobFailure {
   error?: string | null;
   attempts?: number | null;
   firstSeenAt?: string | null;
+  firstSeenAt_tz?: 'Asia/Kolkata' | null;
   lastSeenAt?: string | null;
+  lastSeenAt_tz?: 'Asia/Kolkata' | null;
   resolvedAt?: string | null;
+  resolvedAt_tz?: 'Asia/Kolkata' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1444,12 +1477,16 @@ export interface BatchesSelect<T extends boolean = true> {
   mentor?: T;
   label?: T;
   startsOn?: T;
+  startsOn_tz?: T;
   endsOn?: T;
+  endsOn_tz?: T;
   capacity?: T;
   status?: T;
   fill?: T;
   startedAt?: T;
+  startedAt_tz?: T;
   completedAt?: T;
+  completedAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1468,6 +1505,7 @@ export interface BookingsSelect<T extends boolean = true> {
   keepsNextHold?: T;
   payment?: T;
   timeSlot?: T;
+  timeSlot_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1482,6 +1520,7 @@ export interface WaitlistSelect<T extends boolean = true> {
   mentor?: T;
   status?: T;
   joinedAt?: T;
+  joinedAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1499,10 +1538,14 @@ export interface SeatOffersSelect<T extends boolean = true> {
   waitlistEntry?: T;
   status?: T;
   expiresAt?: T;
+  expiresAt_tz?: T;
   claimedBooking?: T;
   decidedAt?: T;
+  decidedAt_tz?: T;
   checkoutExtendedAt?: T;
+  checkoutExtendedAt_tz?: T;
   remindedAt?: T;
+  remindedAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1527,12 +1570,16 @@ export interface PaymentsSelect<T extends boolean = true> {
   discountAmount?: T;
   batch?: T;
   creditEndedAt?: T;
+  creditEndedAt_tz?: T;
   gatewayOrderId?: T;
   reconcileChecks?: T;
   reconcileAt?: T;
+  reconcileAt_tz?: T;
   gatewayPaymentId?: T;
   subscriptionStarts?: T;
+  subscriptionStarts_tz?: T;
   subscriptionEnds?: T;
+  subscriptionEnds_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1549,7 +1596,9 @@ export interface DiscountCodesSelect<T extends boolean = true> {
   amountOff?: T;
   plans?: T;
   startsAt?: T;
+  startsAt_tz?: T;
   endsAt?: T;
+  endsAt_tz?: T;
   maxUses?: T;
   maxUsesPerStudent?: T;
   firstPurchaseOnly?: T;
@@ -1569,6 +1618,7 @@ export interface DiscountCodeUsesSelect<T extends boolean = true> {
   status?: T;
   amount?: T;
   expiresAt?: T;
+  expiresAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1600,11 +1650,14 @@ export interface RefundRequestsSelect<T extends boolean = true> {
   adminNote?: T;
   decidedBy?: T;
   decidedAt?: T;
+  decidedAt_tz?: T;
   gatewayRefundId?: T;
   refundedAt?: T;
+  refundedAt_tz?: T;
   idempotencyKey?: T;
   attempts?: T;
   nextAttemptAt?: T;
+  nextAttemptAt_tz?: T;
   lastError?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1719,6 +1772,7 @@ export interface MentorApplicationsSelect<T extends boolean = true> {
   declineReason?: T;
   decidedBy?: T;
   decidedAt?: T;
+  decidedAt_tz?: T;
   mentor?: T;
   user?: T;
   updatedAt?: T;
@@ -1737,8 +1791,11 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   dedupeKey?: T;
   attempts?: T;
   nextAttemptAt?: T;
+  nextAttemptAt_tz?: T;
   claimedAt?: T;
+  claimedAt_tz?: T;
   sentAt?: T;
+  sentAt_tz?: T;
   messageId?: T;
   error?: T;
   text?: T;
@@ -1782,6 +1839,7 @@ export interface PracticeAnswersSelect<T extends boolean = true> {
   chosenOption?: T;
   correct?: T;
   answeredAt?: T;
+  answeredAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1794,6 +1852,7 @@ export interface SessionsSelect<T extends boolean = true> {
   batch?: T;
   mentor?: T;
   startsAt?: T;
+  startsAt_tz?: T;
   durationMinutes?: T;
   meetingLink?: T;
   status?: T;
@@ -1825,10 +1884,13 @@ export interface SessionAttendanceSelect<T extends boolean = true> {
   mentor?: T;
   markedBy?: T;
   markedAt?: T;
+  markedAt_tz?: T;
   dispute?: T;
   disputeNote?: T;
   disputedAt?: T;
+  disputedAt_tz?: T;
   disputeDecidedAt?: T;
+  disputeDecidedAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1848,6 +1910,7 @@ export interface RatingsSelect<T extends boolean = true> {
   hiddenReason?: T;
   hiddenBy?: T;
   hiddenAt?: T;
+  hiddenAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1873,8 +1936,11 @@ export interface JobFailuresSelect<T extends boolean = true> {
   error?: T;
   attempts?: T;
   firstSeenAt?: T;
+  firstSeenAt_tz?: T;
   lastSeenAt?: T;
+  lastSeenAt_tz?: T;
   resolvedAt?: T;
+  resolvedAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
