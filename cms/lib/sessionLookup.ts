@@ -77,6 +77,7 @@ async function verify(token: string, payload: Payload): Promise<Reference | null
 type Row = {
   id: number
   name: string | null
+  display_name: string | null
   email: string
   phone: string | null
   profile_image: string | null
@@ -99,7 +100,7 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 export async function sessionUser(payload: Payload, ref: Reference): Promise<(User & Record<string, unknown>) | null> {
   const db = (payload.db as unknown as { drizzle: { execute: (q: unknown) => Promise<{ rows: Row[] }> } }).drizzle
   const { rows } = await db.execute(sql`
-    select u.id, u.name, u.email, u.phone, u.profile_image, u.password_login, u.reminders_off,
+    select u.id, u.name, u.display_name, u.email, u.phone, u.profile_image, u.password_login, u.reminders_off,
            u.calendar_token_hash, u.google_sub, u.updated_at, u.created_at,
            coalesce((select json_agg(r.value order by r."order") from users_roles r where r.parent_id = u.id), '[]') as roles,
            (select json_agg(json_build_object('id', s.id, 'createdAt', s.created_at, 'expiresAt', s.expires_at) order by s._order)
@@ -112,6 +113,7 @@ export async function sessionUser(payload: Payload, ref: Reference): Promise<(Us
   return {
     id: row.id,
     name: row.name,
+    displayName: row.display_name,
     phone: row.phone,
     profileImage: row.profile_image,
     roles: row.roles,

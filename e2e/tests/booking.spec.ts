@@ -281,3 +281,48 @@ test('an admin cancels a booking in the Payload panel and the first waiting stud
   const { docs } = await api.get(`/bookings?where[mentor][equals]=${mentor.id}&where[status][equals]=confirmed&depth=1`)
   expect(docs.map((d: { user: { email: string } }) => d.user.email)).toEqual([second.email])
 })
+
+test('the booking form reaches a mentor the page does not show: found by name, without JavaScript too', async ({ page, browser }) => {
+  const api = await adminApi()
+  const tag = Date.now().toString(36)
+  const name = `Zoya Findable ${tag}`
+  const { doc: mentor } = await api.post('/mentors', {
+    name,
+    email: `zoya-${tag}@mentors.mentorloop.in`,
+    profession: 'SDE II',
+    company: 'Swiggy',
+    skills: 'Backend, Interviews',
+    capacity: 3,
+    _status: 'published',
+  })
+  const mentorField = (p: Page) => p.getByLabel('Mentor', { exact: true })
+
+  // Without JavaScript: a plain GET the server answers.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await context.newPage()
+  try {
+    await plain.goto('/#booking')
+    await expect(mentorField(plain).locator('option', { hasText: name })).toHaveCount(0)
+    await plain.getByLabel('Find any mentor by name').fill(`zoya findable ${tag}`)
+    await plain.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(plain.getByTestId('mentor-search')).toHaveText(`One mentor matches “zoya findable ${tag}”: choose in the form below.`)
+    await expect(mentorField(plain)).toHaveValue(String(mentor.id))
+    await expect(plain.getByLabel('Find any mentor by name')).toHaveValue(`zoya findable ${tag}`)
+    // Nobody by that name: said, and the form keeps its list.
+    await plain.getByLabel('Find any mentor by name').fill(`nobody-${tag}`)
+    await plain.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(plain.getByTestId('mentor-search')).toContainText(`No mentor’s name matches “nobody-${tag}”`)
+    await expect(mentorField(plain)).toHaveValue('')
+  } finally {
+    await context.close()
+  }
+
+  // With JavaScript the same search, and the found mentor can be booked from the form.
+  await page.goto(`/?${new URLSearchParams({ mentorSearch: `Findable ${tag}` })}#booking`)
+  await waitForHydration(page)
+  await expect(mentorField(page)).toHaveValue(String(mentor.id))
+  await expect(page.getByRole('button', { name: /^(Book Session|Join Waitlist)$/ })).toBeVisible()
+  await expectAccessible(page, { exclude: TOASTS })
+  await page.locator('#booking').scrollIntoViewIfNeeded()
+  await screenshotsAt375And1280(page, 'booking-mentor-search')
+})

@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from '~/components/GeneralErrorBoundary'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
 import { Toaster } from '~/components/Toaster'
@@ -86,25 +87,7 @@ export default function App() {
   return <Outlet />
 }
 
+/** The root's errors (its loader, or a route without a boundary of its own) read like every route's. */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  // A 503 is an outage (the CMS or its database), never a reason to sign in again.
-  const title =
-    status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
-  const detail = isRouteErrorResponse(error)
-    ? typeof error.data === 'string'
-      ? error.data
-      : error.statusText
-    : 'Please try again in a moment.'
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-700">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-600">{detail}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
-        Back to home
-      </a>
-    </section>
-  )
+  return <GeneralErrorBoundary />
 }

@@ -16,6 +16,7 @@ import {
   getCopyValues,
   getFaqs,
   getMentorCard,
+  getMentorDirectory,
   getMentorHighlights,
   getPlans,
   getSiteSettings,
@@ -60,6 +61,33 @@ async function chosenCard(mentors: Promise<MentorsResult>, id: number): Promise<
   return Number.isInteger(id) && id > 0 ? getMentorCard(id).catch(() => null) : null
 }
 
+/** How many mentors the booking form's search adds at most: the form stays small however many there are. */
+const SEARCH_LIMIT = 8
+
+export type MentorSearch = { query: string; mentors: MentorCardData[]; message: string }
+
+/**
+ * The booking form's search (a plain GET form: `?mentorSearch=`): mentors by name, from the
+ * directory's query in the CMS, so the form reaches every mentor who takes bookings, not only the
+ * ones the page shows. The sentence is made here, not in the page's JavaScript (issue 32).
+ */
+async function searchMentors(query: string): Promise<MentorSearch> {
+  try {
+    const page = await getMentorDirectory({ company: '', skill: '', q: query, page: 1, limit: SEARCH_LIMIT })
+    const shown = page.docs.length
+    const message =
+      page.totalDocs === 0
+        ? `No mentor’s name matches “${query}”. Check the spelling, or browse all mentors.`
+        : page.totalDocs > shown
+          ? `${page.totalDocs} mentors match “${query}”: the first ${shown} are in the form below. Type more of the name to narrow it.`
+          : `${page.totalDocs === 1 ? 'One mentor matches' : `${page.totalDocs} mentors match`} “${query}”: choose in the form below.`
+    return { query, mentors: page.docs, message }
+  } catch (error) {
+    logger.warn({ msg: 'Mentor search failed', err: error })
+    return { query, mentors: [], message: 'The search is not available right now. Please try again in a moment.' }
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // A page load (and a crawler, and the benchmark) gets every section in the HTML, so it works
   // without JavaScript; a client-side navigation gets the mentors streamed after the rest, with
@@ -79,7 +107,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The booking this visitor started before signing in or paying fills the form again.
     const draft = await readBookingDraft(request, user?.id ?? null)
     // The booking form offers the shown mentors and the one a profile's link or the draft chose.
-    const wanted = Number(new URL(request.url).searchParams.get('mentor')) || draft?.mentorId || null
+    const url = new URL(request.url)
+    const wanted = Number(url.searchParams.get('mentor')) || draft?.mentorId || null
+    const query = (url.searchParams.get('mentorSearch') ?? '').replace(/\s+/g, ' ').trim().slice(0, 80)
+    const search = query ? searchMentors(query) : Promise.resolve(null)
     const chosenMentor = wanted ? chosenCard(mentors, wanted) : Promise.resolve(null)
     // A signed-in student's cards show their own plan and what they may not buy now.
     // The booking form is prefilled with the phone saved on their own profile at their last booking.
@@ -109,6 +140,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       draft,
       mentors: streamMentors ? mentors : await mentors,
       chosenMentor: await chosenMentor,
+      search: await search,
       canonical: `${env.WEB_PUBLIC_URL}/`,
       cmsOrigin: new URL(env.CMS_PUBLIC_URL).origin,
     }
@@ -185,9 +217,15 @@ export default function Index() {
   const previewer = useLandingPreview(livePreview !== null)
   const { plans, settings, earlyBird, faqs, testimonials, values } =
     livePreview && previewer ? previewer.applyLandingPreview(data, livePreview) : { ...data, values: data.copy }
-  const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId
-  const offered = [...(result?.ok ? result.mentors : []), ...(data.chosenMentor ? [data.chosenMentor] : [])]
-  const bookable = offered.map((m) => ({ id: m.id, name: m.name, action: seatAction(m) }))
+  const wanted = Number(searchParams.get('mentor')) || data.draft?.mentorId || data.search?.mentors[0]?.id
+  const offered = [
+    ...(result?.ok ? result.mentors : []),
+    ...(data.chosenMentor ? [data.chosenMentor] : []),
+    ...(data.search?.mentors ?? []),
+  ]
+  const bookable = offered
+    .filter((m, i) => offered.findIndex((o) => o.id === m.id) === i)
+    .map((m) => ({ id: m.id, name: m.name, action: seatAction(m) }))
   const preselectedMentorId = Number.isInteger(wanted) && bookable.some((m) => m.id === wanted) ? wanted : null
 
   return (
@@ -211,6 +249,7 @@ export default function Index() {
         heading={settings.booking.heading}
         footnote={settings.booking.footnote}
         holdHours={values.holdHours}
+        search={data.search}
       />
       <PlansSection heading={settings.plansSection.heading} banner={earlyBird} plans={plans} owned={data.owned} />
     </>

@@ -35,6 +35,7 @@ export function BookingSection({
   heading = 'Book Your Session',
   footnote = null,
   holdHours = DEFAULT_OFFER_HOLD_HOURS,
+  search = null,
 }: {
   mentors: BookingSectionMentor[]
   user: BookingSectionUser
@@ -50,6 +51,8 @@ export function BookingSection({
   footnote?: string | null
   /** How long an opened seat is held for a waiting student without a plan (business rules). */
   holdHours?: number
+  /** The last search for a mentor by name: what was typed and the server's sentence on it. */
+  search?: { query: string; message: string } | null
 }) {
   const fetcher = useFetcher<BookResult>({ key: 'booking-form' })
   const navigate = useNavigate()
@@ -105,6 +108,21 @@ export function BookingSection({
         {draft && user && !result ? (
           <p role="status" className="mt-6 rounded-xl border border-brand-100 bg-white p-4 text-brand-900" data-testid="booking-draft-note">
             We kept the booking you started: check the details and book.
+          </p>
+        ) : null}
+
+        {/* Every mentor, not only those shown above: a plain GET the server answers (no script). */}
+        <form method="get" action="/#booking" className="mt-8 grid grid-cols-[1fr_auto] items-end gap-2">
+          <Field id={`${ids}-find`} label="Find any mentor by name">
+            <input id={`${ids}-find`} name="mentorSearch" type="search" defaultValue={search?.query} className={INPUT} />
+          </Field>
+          <button type="submit" className={secondaryButton}>
+            Search
+          </button>
+        </form>
+        {search ? (
+          <p role="status" className="mt-2 text-sm text-slate-700" data-testid="mentor-search">
+            {search.message}
           </p>
         ) : null}
 
