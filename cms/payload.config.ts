@@ -44,7 +44,7 @@ import { startWorkersInThisProcess } from './jobs/autorun'
 import { reconcilePaymentsTask } from './jobs/reconcile'
 import { refundTasks } from './jobs/refunds'
 import { timeTasks } from './jobs/time'
-import { withIndiaTimeDates } from './lib/adminDates'
+import { withIndiaTimeDates, withIndiaTimeDatesIn } from './lib/adminDates'
 import { withYesNoInLists } from './lib/adminLists'
 import { mapApiError } from './lib/apiErrors'
 import { withUnusedAuthRoutesClosed } from './lib/authEndpointsInUse'
@@ -130,7 +130,7 @@ const config = withInternalAccess(
       .map(withUnusedAuthRoutesClosed)
       .map(withIndiaTimeDates)
       .map(withYesNoInLists),
-    globals: [SiteSettings, BusinessRules],
+    globals: [SiteSettings, BusinessRules].map(withIndiaTimeDatesIn),
     endpoints: [
       ...questionBankPaymentEndpoints,
       ...mentorHomeEndpoints,
@@ -158,7 +158,8 @@ const config = withInternalAccess(
         cancel: ({ req }) => checkRole(req.user, 'admin'),
       },
       jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-        ...defaultJobsCollection,
+        // Its dates in India time too (lib/adminDates.ts): admins read the jobs in /admin.
+        ...withIndiaTimeDatesIn(defaultJobsCollection),
         access: { ...defaultJobsCollection.access, ...JOBS_ACCESS },
         admin: { ...defaultJobsCollection.admin, hidden: ({ user }) => !checkRole(user, 'admin') },
       }),

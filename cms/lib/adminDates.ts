@@ -18,9 +18,15 @@ type DateField = Extract<Field, { type: 'date' }>
 /** India's zone, the only one the admin's date inputs show and take. */
 const INDIA = 'Asia/Kolkata'
 
+/** Dates written the Indian way in the inputs ("5 Dec 2026", not Payload's "12/05/2026"). */
+const INDIAN_FORMAT: Partial<Record<string, string>> = { default: 'd MMM yyyy', dayOnly: 'd MMM yyyy', dayAndTime: 'd MMM yyyy, h:mm a' }
+
 function withIstDate(field: DateField): DateField {
-  const dayOnly = field.admin?.date?.pickerAppearance === 'dayOnly'
+  const appearance = field.admin?.date?.pickerAppearance ?? 'default'
+  const dayOnly = appearance === 'dayOnly'
   const components = field.admin?.components ?? {}
+  // A field with an input of its own (a session's start: decision 115) keeps the format it reads.
+  const displayFormat = field.admin?.date?.displayFormat ?? (components.Field ? undefined : INDIAN_FORMAT[appearance])
   return {
     ...field,
     // The input itself shows and takes India time, whatever the browser's zone (issue 32): Payload's
@@ -33,6 +39,7 @@ function withIstDate(field: DateField): DateField {
     },
     admin: {
       ...field.admin,
+      date: { ...field.admin?.date, ...(displayFormat ? { displayFormat } : {}) } as NonNullable<DateField['admin']>['date'],
       components: {
         ...components,
         Cell: components.Cell ?? { path: CELL, clientProps: { dayOnly } },
@@ -45,7 +52,7 @@ function withIstDate(field: DateField): DateField {
 function mapFields(fields: Field[]): Field[] {
   return fields.map((field) => {
     if (field.type === 'date' && !field.hidden) return withIstDate(field)
-    if ((field.type === 'collapsible' || field.type === 'row' || field.type === 'group') && 'fields' in field) {
+    if ((field.type === 'collapsible' || field.type === 'row' || field.type === 'group' || field.type === 'array') && 'fields' in field) {
       return { ...field, fields: mapFields(field.fields) } as Field
     }
     if (field.type === 'tabs') {
@@ -82,4 +89,9 @@ export function withIndiaTimeDates(collection: CollectionConfig): CollectionConf
     }
   }
   return { ...collection, fields }
+}
+
+/** A global's date fields, the same way (the offer banner's end, in site settings). */
+export function withIndiaTimeDatesIn<T extends { fields: Field[] }>(global: T): T {
+  return { ...global, fields: mapFields(global.fields) }
 }

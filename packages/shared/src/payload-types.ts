@@ -1145,6 +1145,7 @@ export interface PayloadJob {
     | boolean
     | null;
   completedAt?: string | null;
+  completedAt_tz?: 'Asia/Kolkata' | null;
   totalTried?: number | null;
   /**
    * If hasError is true this job will not be retried
@@ -1168,7 +1169,9 @@ export interface PayloadJob {
   log?:
     | {
         executedAt: string;
+        executedAt_tz?: 'Asia/Kolkata' | null;
         completedAt: string;
+        completedAt_tz?: 'Asia/Kolkata' | null;
         taskSlug: 'inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments';
         taskID: string;
         input?:
@@ -1206,6 +1209,7 @@ export interface PayloadJob {
     ('inline' | 'timeTick' | 'expireSeatOffer' | 'processRefund' | 'retryRefunds' | 'reconcilePayments') | null;
   queue?: string | null;
   waitUntil?: string | null;
+  waitUntil_tz?: 'Asia/Kolkata' | null;
   processing?: boolean | null;
   meta?:
     | {
@@ -1960,6 +1964,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   input?: T;
   taskStatus?: T;
   completedAt?: T;
+  completedAt_tz?: T;
   totalTried?: T;
   hasError?: T;
   error?: T;
@@ -1967,7 +1972,9 @@ export interface PayloadJobsSelect<T extends boolean = true> {
     | T
     | {
         executedAt?: T;
+        executedAt_tz?: T;
         completedAt?: T;
+        completedAt_tz?: T;
         taskSlug?: T;
         taskID?: T;
         input?: T;
@@ -1979,6 +1986,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   taskSlug?: T;
   queue?: T;
   waitUntil?: T;
+  waitUntil_tz?: T;
   processing?: T;
   meta?: T;
   updatedAt?: T;
@@ -2101,6 +2109,7 @@ export interface SiteSetting {
      * The banner reads “until {date}” and hides itself after this moment. Empty: no end, and words of urgency (“Limited time only”, “Hurry”) are left out of the banner: an offer without an end is not limited.
      */
     bannerEndsAt?: string | null;
+    bannerEndsAt_tz?: 'Asia/Kolkata' | null;
     /**
      * The banner says “Use code …” and ends with the code: at its Until (or the banner’s own end, if earlier), or when the code is switched off.
      */
@@ -2270,6 +2279,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         heading?: T;
         banner?: T;
         bannerEndsAt?: T;
+        bannerEndsAt_tz?: T;
         bannerDiscountCode?: T;
         bannerCode?: T;
       };

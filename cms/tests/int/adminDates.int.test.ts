@@ -1,0 +1,59 @@
+import type { Field, Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { setUpWorld } from '../fixtures'
+
+/**
+ * Issue 32, "Admin": every date input in /admin shows and takes India time whatever the browser's
+ * zone, written the Indian way (decision 212). Checked on the running configuration, field by field,
+ * so a date field added later is held to it too.
+ */
+let payload: Payload
+
+beforeAll(async () => ({ payload } = await setUpWorld()))
+
+type Found = { where: string; field: Extract<Field, { type: 'date' }> }
+
+const shown = (f: Field) => {
+  const admin = f.admin as { hidden?: boolean; disabled?: boolean } | undefined
+  return !('hidden' in f && f.hidden) && !admin?.hidden && !admin?.disabled
+}
+
+function dateFields(fields: Field[], where: string): Found[] {
+  return fields.filter(shown).flatMap((f): Found[] => {
+    if (f.type === 'date') return [{ where: `${where}.${f.name}`, field: f }]
+    if ('fields' in f && Array.isArray(f.fields)) return dateFields(f.fields, 'name' in f && f.name ? `${where}.${f.name}` : where)
+    if (f.type === 'tabs') return f.tabs.flatMap((t) => dateFields(t.fields, where))
+    return []
+  })
+}
+
+describe('the admin’s date inputs', () => {
+  it('every visible date field is in India’s zone only, its zone never stored, its days written the Indian way', () => {
+    const found = [
+      ...payload.config.collections.filter((c) => c.admin?.hidden !== true).flatMap((c) => dateFields(c.fields as Field[], c.slug)),
+      ...payload.config.globals.flatMap((g) => dateFields(g.fields as Field[], g.slug)),
+    ]
+    expect(found.length).toBeGreaterThan(20)
+    const wrong = found.filter(({ field }) => {
+      const zone = field.timezone
+      if (!zone || typeof zone !== 'object') return true
+      if (JSON.stringify(zone.supportedTimezones?.map((t) => t.value)) !== '["Asia/Kolkata"]') return true
+      const appearance = field.admin?.date?.pickerAppearance ?? 'default'
+      const format = field.admin?.date?.displayFormat
+      return appearance !== 'timeOnly' && !field.admin?.components?.Field && !/^d MMM yyyy/.test(String(format))
+    })
+    expect(wrong.map((w) => `${w.where} ${JSON.stringify(w.field.admin ?? {})}`)).toEqual([])
+  })
+
+  it('their zone companions are virtual: no column, nothing in the API', async () => {
+    const sessions = payload.config.collections.find((c) => c.slug === 'sessions')!
+    const companion = sessions.fields.find((f) => 'name' in f && f.name === 'startsAt_tz') as Field & {
+      virtual?: boolean
+      required?: boolean
+    }
+    expect(companion).toMatchObject({ type: 'select', virtual: true, defaultValue: 'Asia/Kolkata' })
+    expect(companion.required).toBeFalsy()
+    const { docs } = await payload.find({ collection: 'batches', limit: 1, depth: 0 })
+    for (const doc of docs) expect(Object.keys(doc).filter((k) => k.endsWith('_tz'))).toEqual([])
+  })
+})
