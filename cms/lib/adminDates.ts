@@ -24,6 +24,9 @@ const INDIAN_FORMAT: Partial<Record<string, string>> = { default: 'd MMM yyyy', 
 function withIstDate(field: DateField): DateField {
   const appearance = field.admin?.date?.pickerAppearance ?? 'default'
   const dayOnly = appearance === 'dayOnly'
+  // An end kept as the moment after the last day (a plan's cover ends at the next midnight, IST):
+  // the lists and the India-time line name the last day it covers (`custom: { endsAfterLastDay }`).
+  const lastDay = Boolean((field.custom as { endsAfterLastDay?: boolean } | undefined)?.endsAfterLastDay)
   const components = field.admin?.components ?? {}
   // A field with an input of its own (a session's start: decision 115) keeps the format it reads.
   const displayFormat = field.admin?.date?.displayFormat ?? (components.Field ? undefined : INDIAN_FORMAT[appearance])
@@ -42,8 +45,8 @@ function withIstDate(field: DateField): DateField {
       date: { ...field.admin?.date, ...(displayFormat ? { displayFormat } : {}) } as NonNullable<DateField['admin']>['date'],
       components: {
         ...components,
-        Cell: components.Cell ?? { path: CELL, clientProps: { dayOnly } },
-        afterInput: [...(components.afterInput ?? []), { path: HINT, clientProps: { dayOnly } }],
+        Cell: components.Cell ?? { path: CELL, clientProps: { dayOnly, lastDay } },
+        afterInput: [...(components.afterInput ?? []), { path: HINT, clientProps: { dayOnly, lastDay } }],
       },
     },
   }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, formatRupees, istDay, istMidnight, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import { creditLastDay, formatDateTime, formatDay, formatRupees, istDay, istMidnight, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { adminApi, CMS_URL, clickWhenHydrated, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
@@ -52,6 +52,12 @@ test('an admin grants a plan from the user: sees what it covers, confirms, and t
   expect(payments.docs).toHaveLength(1)
   expect(payments.docs[0]).toMatchObject({ amount: 0, gateway: 'complimentary', status: 'completed' })
   expect(payments.docs[0].note).toBe('Support case: the checkout charged twice (e2e).')
+  // The credit's end reads as the last day it covers, as on the site (issue 32), not the midnight after.
+  await page.goto(`${CMS_URL()}/admin/collections/payments/${payments.docs[0].id}`)
+  await expect(page.getByTestId('ist-subscriptionEnds')).toHaveText(
+    `Last day covered: ${creditLastDay(payments.docs[0].subscriptionEnds)} (ends at ${formatDateTime(payments.docs[0].subscriptionEnds)})`,
+  )
+  await expectPanelAccessible(page, '[data-testid="ist-subscriptionEnds"]')
 })
 
 test('an admin rejects a refund request from its button with a note; the decided request is read-only', async ({ page }) => {

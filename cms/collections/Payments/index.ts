@@ -172,7 +172,14 @@ export const Payments: CollectionConfig = {
       fields: [
         // Said as what the payment covers, not a "subscription" (docs/vocabulary.md): the batch it pays for, or a credit's deadline.
         { name: 'subscriptionStarts', label: 'Covers from', type: 'date', index: true },
-        { name: 'subscriptionEnds', label: 'Covers until (a credit: its deadline)', type: 'date', index: true },
+        {
+          name: 'subscriptionEnds',
+          label: 'Covers until (a credit: its deadline)',
+          type: 'date',
+          index: true,
+          // Kept as the moment after the last day covered: lists and the India-time line name that day.
+          custom: { endsAfterLastDay: true },
+        },
       ],
     },
   ],

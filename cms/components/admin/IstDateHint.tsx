@@ -1,5 +1,5 @@
 'use client'
-import { formatDate } from '@mentorloop/shared'
+import { formatDate, formatDay } from '@mentorloop/shared'
 import { useFormFields } from '@payloadcms/ui'
 
 /**
@@ -7,12 +7,14 @@ import { useFormFields } from '@payloadcms/ui'
  * browser's zone, so an admin outside India reads the date the site and e-mails use here
  * (lib/adminDates.ts, docs/decisions/103).
  */
-export default function IstDateHint({ path, dayOnly }: { path: string; dayOnly?: boolean }) {
+export default function IstDateHint({ path, dayOnly, lastDay }: { path: string; dayOnly?: boolean; lastDay?: boolean }) {
   const value = useFormFields(([fields]) => fields[path]?.value)
   if (typeof value !== 'string' || !value) return null
   return (
     <p className="field-description ml-hint" data-testid={`ist-${path}`}>
-      India time: {formatDate(value, dayOnly ? 'day' : 'dateTime')}
+      {lastDay
+        ? `Last day covered: ${formatDay(new Date(new Date(value).getTime() - 1))} (ends at ${formatDate(value, 'dateTime')})`
+        : `India time: ${formatDate(value, dayOnly ? 'day' : 'dateTime')}`}
     </p>
   )
 }

@@ -7,7 +7,7 @@ import { revalidateGlobalAfterChange } from '../../lib/revalidateSite'
 import { bannerCode } from '../../services/offers/bannerCode'
 import { siteRatingFigures } from '../../services/ratings/ratings'
 
-/** What the admin reads next to the hero's figures: the real ones, and which the site is showing (docs/decisions/108). */
+/** What the admin reads next to the hero's figures: the real ones, and whether the site shows them (docs/decisions/108, 182). */
 const describeRatingFigures: FieldHook = async ({ req }) => {
   const f = await siteRatingFigures(req)
   const real =
@@ -16,7 +16,7 @@ const describeRatingFigures: FieldHook = async ({ req }) => {
       : `${f.count} ${f.count === 1 ? 'rating' : 'ratings'}: average ${f.average?.toFixed(1)}/5, ${f.satisfaction}% gave 4 or 5 stars.`
   return f.live
     ? `${real} The site shows these real figures for the stats marked “Average rating” and “Session satisfaction”.`
-    : `${real} The site shows the values typed below until there are ${RATINGS_FOR_HERO} ratings.`
+    : `${real} Until there are ${RATINGS_FOR_HERO} ratings the site leaves the stats marked “Average rating” and “Session satisfaction” out; it never shows the values typed below for them.`
 }
 
 const link: Field[] = [

@@ -56,4 +56,15 @@ describe('the admin’s date inputs', () => {
     const { docs } = await payload.find({ collection: 'batches', limit: 1, depth: 0 })
     for (const doc of docs) expect(Object.keys(doc).filter((k) => k.endsWith('_tz'))).toEqual([])
   })
+
+  it('a plan’s cover end reads as the last day it covers in the list and the edit view', () => {
+    const payments = payload.config.collections.find((c) => c.slug === 'payments')!
+    const props = (name: string) => {
+      const field = dateFields(payments.fields as Field[], 'payments').find((f) => f.where === `payments.${name}`)!.field
+      const components = field.admin?.components as { Cell?: { clientProps?: object }; afterInput?: { clientProps?: object }[] }
+      return [components.Cell?.clientProps, components.afterInput?.at(-1)?.clientProps]
+    }
+    expect(props('subscriptionEnds')).toEqual([expect.objectContaining({ lastDay: true }), expect.objectContaining({ lastDay: true })])
+    expect(props('subscriptionStarts')).toEqual([expect.objectContaining({ lastDay: false }), expect.objectContaining({ lastDay: false })])
+  })
 })
