@@ -59,10 +59,28 @@ import { mapDatabaseErrors, watchPool } from './lib/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+/** Payload's words for signing in and out of /admin, in ours (issue 32, "Words"). */
+const ADMIN_SIGN_IN_WORDS = {
+  login: 'Sign in',
+  logBackIn: 'Sign in again',
+  loggedIn: 'To sign in as another user, <0>sign out</0> first.',
+  loginWithAnotherUser: 'To sign in as another user, <0>sign out</0> first.',
+  loggedOutInactivity: 'You were signed out after a while without activity.',
+  loggedOutSuccessfully: 'You have been signed out.',
+  loggingOut: 'Signing out...',
+  logOut: 'Sign out',
+  logout: 'Sign out',
+  logoutSuccessful: 'Signed out.',
+  stayLoggedIn: 'Stay signed in',
+  youAreInactive: 'You have not been active for a while and will soon be signed out, to keep your account safe. Stay signed in?',
+}
+
 const config = withInternalAccess(
   buildConfig({
     serverURL: env.CMS_PUBLIC_URL,
     secret: env.PAYLOAD_SECRET,
+    // The admin signs in and out in the product's words (docs/vocabulary.md: never "Login").
+    i18n: { translations: { en: { authentication: ADMIN_SIGN_IN_WORDS } } },
     admin: {
       user: Users.slug,
       importMap: { baseDir: dirname },

@@ -107,7 +107,7 @@ try {
   await admin.goto(`${cmsUrl}/admin/login`, { timeout: 900_000 })
   await admin.getByLabel('Email').fill(PERSONAS.admin.email)
   await admin.getByLabel('Password').fill(ADMIN_PASSWORD)
-  await admin.getByRole('button', { name: 'Login' }).click()
+  await admin.getByRole('button', { name: 'Sign in', exact: true }).click()
   await admin.waitForURL(`${cmsUrl}/admin`, { timeout: 900_000 })
   await twice('admin', admin, `${cmsUrl}/admin`)
   const lists = await admin.$$eval('nav a[href^="/admin/collections/"]', (links) => [

@@ -1,4 +1,14 @@
-import { creditLastDay, formatDateTime, formatDay, formatRupees, istDay, istMidnight, istMonth, REFUND_REASON_OTHER } from '@mentorloop/shared'
+import {
+  creditLastDay,
+  formatDateTime,
+  formatDay,
+  formatRupees,
+  istDay,
+  istMidnight,
+  istMonth,
+  REFUND_REASON_OTHER,
+  refundReasonLabel,
+} from '@mentorloop/shared'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { adminApi, CMS_URL, clickWhenHydrated, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin } from './utils'
@@ -108,7 +118,8 @@ test('an admin rejects a refund request from its button with a note; the decided
   await expect(panel).toContainText('Beginner Techy Plan')
   await expect(panel.getByTestId('refund-paid-on')).toHaveText(formatDay(paidAt))
   await expect(panel).toContainText('The timings clashed with my exams.')
-  await expect(panel.getByTestId('refund-reason')).toHaveText(REFUND_REASON_OTHER)
+  // The reason in the words the student chose it by, not the stored spec text (issue 32).
+  await expect(panel.getByTestId('refund-reason')).toHaveText(refundReasonLabel(REFUND_REASON_OTHER))
   await expect(panel.getByTestId('refund-state')).toHaveText('Waiting for a decision')
   // The status is shown, never chosen.
   await expect(

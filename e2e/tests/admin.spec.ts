@@ -22,12 +22,12 @@ async function signInToAdmin(page: Page) {
   await expect(page.getByRole('img', { name: 'MentorLoop' }).first()).toBeVisible()
   // The admin's primary buttons wear the site's navy, not Payload's default.
   await page.emulateMedia({ colorScheme: 'light' })
-  const login = page.getByRole('button', { name: 'Login' })
+  const login = page.getByRole('button', { name: 'Sign in', exact: true })
   await expect(login).toHaveCSS('background-color', siteNavy())
   await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)')
   await page.getByLabel('Email').fill(ADMIN.email)
   await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${CMS_URL()}/admin`)
 }
 

@@ -194,7 +194,7 @@ test('a mentor opens their next batch and schedules a session in /admin; the sea
   await page.goto(`${process.env.E2E_CMS_URL}/admin/login`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(/\/admin$/)
   await page.goto(`${process.env.E2E_CMS_URL}/admin/collections/batches/create`)
   // The form starts as the month after their latest batch, for their own profile (locked).

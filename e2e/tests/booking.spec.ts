@@ -270,7 +270,7 @@ test('an admin cancels a booking in the Payload panel and the first waiting stud
   await page.goto(`${cms}/admin/login`)
   await page.getByLabel('Email').fill(ADMIN.email)
   await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${cms}/admin`)
   await page.goto(`${cms}/admin/collections/bookings/${booked.session.id}`)
   await page.locator('#field-status .rs__control').click()

@@ -33,7 +33,7 @@ test.describe('foundation', () => {
       await page.goto(`${CMS_URL()}/admin/login`)
       await page.getByLabel('Email').fill(ADMIN.email)
       await page.getByLabel('Password').fill(ADMIN.password)
-      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${CMS_URL()}/admin`)
       await page.goto(`${CMS_URL()}/admin/collections/plans/${plan.id}`)
       const price = page.locator('input[name="price"]')

@@ -415,7 +415,7 @@ test.describe('live preview', () => {
     await page.goto(`${CMS_URL()}/admin/login`)
     await page.getByLabel('Email').fill(ADMIN.email)
     await page.getByLabel('Password').fill(ADMIN.password)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${CMS_URL()}/admin`)
     await page.goto(`${CMS_URL()}/admin/collections/faqs/${faq.id}`)
     // The admin remembers an open preview pane per user: open it only if it is not open already.

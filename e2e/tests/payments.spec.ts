@@ -232,7 +232,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await admin.goto(`${CMS_URL()}/admin/login`)
   await admin.getByLabel('Email').fill(ADMIN.email)
   await admin.getByLabel('Password').fill(ADMIN.password)
-  await admin.getByRole('button', { name: 'Login' }).click()
+  await admin.getByRole('button', { name: 'Sign in', exact: true }).click()
   await admin.waitForURL(/\/admin(?!\/login)/)
   await admin.setViewportSize({ width: 1280, height: 900 })
   await admin.goto(`${CMS_URL()}/admin/collections/refund-requests/${requestId}`)

@@ -74,7 +74,7 @@ export async function signInToAdmin(page: Page, who: { email: string; password: 
   await page.goto(`${CMS_URL()}/admin/login`)
   await page.getByLabel('Email').fill(who.email)
   await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${CMS_URL()}/admin`)
 }
 

@@ -1,4 +1,14 @@
-import { formatDateRange, formatDateTime, formatDay, formatRupees, paiseToRupees, type RefundStatus } from '@mentorloop/shared'
+import {
+  formatDateRange,
+  formatDateTime,
+  formatDay,
+  formatRupees,
+  paiseToRupees,
+  REFUND_REASONS,
+  type RefundReason,
+  type RefundStatus,
+  refundReasonLabel,
+} from '@mentorloop/shared'
 import type { UIFieldServerProps } from 'payload'
 import { checkRole } from '../../access/checkRole'
 import { type RefundRequestSummary, refundRequestSummary } from '../../services/payments/refundDecision'
@@ -72,7 +82,12 @@ function Details({ summary: s }: { summary: RefundRequestSummary }) {
       </dd>
       <dt>Reason</dt>
       <dd data-testid="refund-reason">
-        {s.source === 'automatic' ? 'Automatic (no seat came for the plan, or it came after its seat passed on)' : (s.reason ?? '—')}
+        {s.source === 'automatic'
+          ? 'Automatic (no seat came for the plan, or it came after its seat passed on)'
+          : s.reason && REFUND_REASONS.includes(s.reason as RefundReason)
+            ? // In the words the student chose it by (issue 32), as the list and Insights read it.
+              refundReasonLabel(s.reason as RefundReason)
+            : (s.reason ?? '—')}
       </dd>
       <dt>Student's feedback</dt>
       <dd className="ml-refund__text">{s.feedback || '—'}</dd>
