@@ -34,7 +34,8 @@ function withIstDate(field: DateField): DateField {
     ...field,
     // The input itself shows and takes India time, whatever the browser's zone (issue 32): Payload's
     // zone for a date field, fixed to India. Its `<name>_tz` companion is virtual (no column: the
-    // zone is always India's) and never required; its default gives the form India's zone.
+    // zone is always India's) and never required; its default gives the form India's zone (and API
+    // answers "<name>_tz": "Asia/Kolkata": hiding it or closing its reading takes it from the form too).
     timezone: field.timezone ?? {
       supportedTimezones: [{ label: 'India (IST)', value: INDIA }],
       defaultTimezone: INDIA,

@@ -1,6 +1,7 @@
 import type { Field, Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { setUpWorld } from '../fixtures'
+import { type RestClient, setUpWorld } from '../fixtures'
+import { createMentor, openBatchOf, type TestUser } from '../helpers/scenarios'
 
 /**
  * Issue 32, "Admin": every date input in /admin shows and takes India time whatever the browser's
@@ -8,8 +9,10 @@ import { setUpWorld } from '../fixtures'
  * so a date field added later is held to it too.
  */
 let payload: Payload
+let rest: RestClient
+let admin: TestUser
 
-beforeAll(async () => ({ payload } = await setUpWorld()))
+beforeAll(async () => ({ payload, rest, admin } = await setUpWorld()))
 
 type Found = { where: string; field: Extract<Field, { type: 'date' }> }
 
@@ -45,7 +48,7 @@ describe('the admin’s date inputs', () => {
     expect(wrong.map((w) => `${w.where} ${JSON.stringify(w.field.admin ?? {})}`)).toEqual([])
   })
 
-  it('their zone companions are virtual: no column, nothing in the API', async () => {
+  it('their zone companions are virtual (no column) and always India’s', async () => {
     const sessions = payload.config.collections.find((c) => c.slug === 'sessions')!
     const companion = sessions.fields.find((f) => 'name' in f && f.name === 'startsAt_tz') as Field & {
       virtual?: boolean
@@ -53,8 +56,23 @@ describe('the admin’s date inputs', () => {
     }
     expect(companion).toMatchObject({ type: 'select', virtual: true, defaultValue: 'Asia/Kolkata' })
     expect(companion.required).toBeFalsy()
-    const { docs } = await payload.find({ collection: 'batches', limit: 1, depth: 0 })
-    for (const doc of docs) expect(Object.keys(doc).filter((k) => k.endsWith('_tz'))).toEqual([])
+    // A batch and a session, as the API answers them.
+    const mentor = await createMentor(payload)
+    const batch = await openBatchOf(payload, mentor)
+    await payload.create({
+      collection: 'sessions',
+      data: { batch: batch.id, mentor: mentor.id, title: 'Zone check', startsAt: batch.startsOn, durationMinutes: 60 },
+      overrideAccess: true,
+    } as never)
+    for (const path of [`/batches/${batch.id}?depth=0`, `/sessions?where[batch][equals]=${batch.id}&depth=0`]) {
+      const res = await rest.get(path, { token: admin.token })
+      expect(res.status).toBe(200)
+      // The zone the API names for every date is India's, and only India's.
+      const zones = [...JSON.stringify(res.body).matchAll(/"(\w+)_tz":("[^"]*"|null)/g)].map((m) => m[2])
+      expect(zones.length).toBeGreaterThan(0)
+      expect(new Set(zones)).toEqual(new Set(['"Asia/Kolkata"']))
+      expect(JSON.stringify(res.body)).toMatch(/"(startsOn|startsAt)"/)
+    }
   })
 
   it('a plan’s cover end reads as the last day it covers in the list and the edit view', () => {
