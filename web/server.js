@@ -132,6 +132,12 @@ app.all(
 const port = Number(process.env.PORT ?? 3000)
 const onListen = () => logger.info({ msg: 'Site listening', port, host: process.env.HOST ?? 'all addresses' })
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen)
+// A kept-alive connection stays open longer than any client or proxy in front keeps an idle one
+// (Node's default is 5 s): otherwise the server closes it just as the next request is sent on it,
+// and that request meets a reset (seen under load in the fuzz suite: HEAD /find-mentors, ECONNRESET;
+// behind nginx or a load balancer the same race is a 502). Headers may take a little longer still.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.on('error', (error) => {
   logger.error({ msg: 'The site could not listen', err: error })
   process.exit(1)
