@@ -32,6 +32,7 @@ import * as migration_20261129_120000_admin_list_count_index from './20261129_12
 import * as migration_20261129_130000_mentor_cards_sessions from './20261129_130000_mentor_cards_sessions'
 import * as migration_20261129_140000_attention_version from './20261129_140000_attention_version'
 import * as migration_20261129_185501_users_display_name from './20261129_185501_users_display_name'
+import * as migration_20261129_222443_payments_checkout_closed_at from './20261129_222443_payments_checkout_closed_at'
 
 export const migrations = [
   {
@@ -203,5 +204,10 @@ export const migrations = [
     up: migration_20261129_185501_users_display_name.up,
     down: migration_20261129_185501_users_display_name.down,
     name: '20261129_185501_users_display_name',
+  },
+  {
+    up: migration_20261129_222443_payments_checkout_closed_at.up,
+    down: migration_20261129_222443_payments_checkout_closed_at.down,
+    name: '20261129_222443_payments_checkout_closed_at',
   },
 ]

@@ -56,13 +56,23 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible()
   await expectAccessible(page)
 
-  // 1. Dismiss: nothing happens, the button is usable again.
+  // 1. Dismiss: nothing is charged, the button is usable again, and the unpaid order leaves the
+  // admin's Payments list at once (it stays payable: issue 32).
   await buyButton(page).click()
   await expect(checkout(page)).toBeVisible()
   await expectAccessible(page)
+  const closing = page.waitForResponse(
+    (r) => r.url().endsWith('/resources/payments') && (r.request().postData() ?? '').includes('intent=checkout-closed'),
+  )
   await page.keyboard.press('Escape')
   await expect(checkout(page)).toBeHidden()
   await expect(buyButton(page)).toBeEnabled()
+  const closed = await closing
+  expect(closed.status()).toBe(200)
+  const orderId = new URLSearchParams(closed.request().postData() ?? '').get('orderId') ?? ''
+  expect(orderId).toMatch(/^order_/)
+  const { docs: closedOrder } = await (await adminApi()).get(`/payments?where[gatewayOrderId][equals]=${orderId}&depth=0`)
+  expect(closedOrder).toEqual([expect.objectContaining({ status: 'created', checkoutClosedAt: expect.any(String) })])
 
   // 2. A failed attempt fires payment.failed (toast), the dialog stays for a retry; then close it.
   await buyButton(page).click()

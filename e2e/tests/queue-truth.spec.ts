@@ -76,7 +76,10 @@ test('a student seated elsewhere joins a full mentor’s waitlist: the full batc
   await page.goto('/mentors')
   await waitForHydration(page)
   const row = page.getByRole('listitem').filter({ hasText: full })
-  await expect(row.getByTestId('batch-status')).toContainText(/\w+ \d{4} batch: Full · join the waitlist/)
+  // …and says when the next batch, whose seats go to the waiting first, opens: the day this one starts.
+  await expect(row.getByTestId('batch-status')).toContainText(
+    /\w+ \d{4} batch: Full · join the waitlist for the next batch, which opens \d{1,2} \w{3} \d{4}/,
+  )
   await row.getByRole('button', { name: /^Join Waitlist \(free\)/ }).click()
   await expect(row.getByText('✓ On Waitlist')).toBeVisible()
 

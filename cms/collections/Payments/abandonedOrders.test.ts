@@ -8,11 +8,14 @@ const filter = (query: Record<string, unknown> = {}) =>
 afterEach(() => vi.useRealTimers())
 
 describe('the Payments list hides abandoned orders', () => {
-  it('shows every payment that is not an unpaid order, and unpaid orders of the last hour', () => {
+  it('shows every payment that is not an unpaid order, and unpaid orders of the last hour whose checkout is still open', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-11-23T12:00:00.000Z'))
     expect(filter()).toEqual({
-      or: [{ status: { not_equals: 'created' } }, { createdAt: { greater_than: '2026-11-23T11:00:00.000Z' } }],
+      or: [
+        { status: { not_equals: 'created' } },
+        { and: [{ createdAt: { greater_than: '2026-11-23T11:00:00.000Z' } }, { checkoutClosedAt: { exists: false } }] },
+      ],
     })
   })
 

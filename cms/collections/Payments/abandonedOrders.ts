@@ -5,8 +5,9 @@ import type { BaseFilter, Where } from 'payload'
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000
 
 /**
- * The Payments list in /admin hides abandoned orders (status `created`, older than an hour) so
- * that paid, failed and refunded payments are what admins see. Only the admin list view applies a
+ * The Payments list in /admin hides abandoned orders (status `created`, older than an hour, or
+ * whose checkout the student closed without paying: `checkoutClosedAt`, issue 32) so that paid,
+ * failed and refunded payments, and checkouts still open, are what admins see. Only the admin list view applies a
  * `baseFilter`; the API and every other query are unaffected. Filtering the list by Status shows
  * exactly what was asked, abandoned orders included ("Status is created").
  */
@@ -14,10 +15,18 @@ export const hideAbandonedOrders: BaseFilter = ({ req }) => {
   const asked = (req.query as { where?: unknown } | undefined)?.where
   if (asked && JSON.stringify(asked).includes('"status"')) return null
   const where: Where = {
-    or: [{ status: { not_equals: 'created' } }, { createdAt: { greater_than: new Date(nowMs() - ABANDONED_AFTER_MS).toISOString() } }],
+    or: [
+      { status: { not_equals: 'created' } },
+      {
+        and: [
+          { createdAt: { greater_than: new Date(nowMs() - ABANDONED_AFTER_MS).toISOString() } },
+          { checkoutClosedAt: { exists: false } },
+        ],
+      },
+    ],
   }
   return where
 }
 
 export const ABANDONED_HELP =
-  'Orders created but never paid for over an hour (abandoned checkouts) are hidden here; filter by Status "created" to see them.'
+  'Orders never paid for (the student closed the checkout, or an hour passed) are hidden here; filter by Status "created" to see them.'

@@ -6,6 +6,7 @@ import { isAdmin, isAdminField } from '../../access/isAdmin'
 import { nobody } from '../../access/nobody'
 import { STUDENT_SEARCH_FIELDS, studentFields } from '../../fields/studentFields'
 import { ABANDONED_HELP, hideAbandonedOrders } from './abandonedOrders'
+import { checkoutClosedEndpoint } from './endpoints/checkoutClosed'
 import { createOrderEndpoint } from './endpoints/createOrder'
 import { activePlansEndpoint, hasPlanEndpoint, historyEndpoint } from './endpoints/queries'
 import { receiptEndpoint } from './endpoints/receipt'
@@ -33,6 +34,7 @@ export const Payments: CollectionConfig = {
   endpoints: [
     createOrderEndpoint,
     verifyPaymentEndpoint,
+    checkoutClosedEndpoint,
     receiptEndpoint,
     webhookEndpoint,
     hasPlanEndpoint,
@@ -75,6 +77,18 @@ export const Payments: CollectionConfig = {
           options: PAYMENT_STATUSES.map((s) => ({ label: s[0].toUpperCase() + s.slice(1), value: s })),
         },
       ],
+    },
+    {
+      // Set when the student closes the checkout without paying (POST /api/payments/checkout-closed):
+      // the list hides the order at once, not after the hour (abandonedOrders.ts). The order stays
+      // payable: a payment already under way (a UPI request approved later) still completes it.
+      name: 'checkoutClosedAt',
+      type: 'date',
+      admin: {
+        readOnly: true,
+        condition: (data) => Boolean(data?.checkoutClosedAt),
+        description: 'When the student closed the checkout without paying. A payment already under way may still complete this order.',
+      },
     },
     {
       name: 'gateway',

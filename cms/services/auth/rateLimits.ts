@@ -37,7 +37,7 @@ export const WRITE_LIMITS = {
   writeBooking: 20 * writeScale,
   /** Payment orders, mentorship and question bank. */
   writeOrder: 20 * writeScale,
-  /** Checkout results verified; a browser may send one twice. */
+  /** Checkout results: verified (a browser may send one twice), or closed without paying. */
   writeVerifyPayment: 60 * writeScale,
   writeRefundRequest: 5 * writeScale,
   /** Discount codes tried at checkout: bounds guessing them. */

@@ -15,7 +15,16 @@ describe('seat state: the one definition of full, paused and open', () => {
       paused: false,
       open: true,
       batch,
+      nextBatchOpensOn: batch.startsOn,
     })
+  })
+
+  it('the next batch opens the day the open one starts, unless staff open it by hand', () => {
+    const full = { capacity: 2, booked: 2, acceptingBookings: true, batch }
+    expect(seatState(full).nextBatchOpensOn).toBe(batch.startsOn)
+    expect(seatState({ ...full, autoOpenNextBatch: null }).nextBatchOpensOn).toBe(batch.startsOn)
+    expect(seatState({ ...full, autoOpenNextBatch: false }).nextBatchOpensOn).toBeNull()
+    expect(seatState({ ...full, batch: null }).nextBatchOpensOn).toBeNull()
   })
 
   it('full when every seat is taken or held (numeric columns arrive as strings)', () => {

@@ -15,15 +15,22 @@ export function seatState(input: {
   held?: number | string
   acceptingBookings: boolean | null
   batch: BatchSummary | null
+  /** The mentor's "open the next batch by itself" setting (null: the default, on). */
+  autoOpenNextBatch?: boolean | null
 }): SeatState {
   const capacity = Number(input.capacity)
   const booked = Number(input.booked)
   const held = Number(input.held ?? 0)
   const paused = input.acceptingBookings === false
-  if (!input.batch) return { capacity, booked: 0, held: 0, seatsLeft: 0, full: false, paused, open: false, batch: null }
+  if (!input.batch) {
+    return { capacity, booked: 0, held: 0, seatsLeft: 0, full: false, paused, open: false, batch: null, nextBatchOpensOn: null }
+  }
   const seatsLeft = Math.max(0, capacity - booked - held)
   const full = seatsLeft === 0
-  return { capacity, booked, held, seatsLeft, full, paused, open: !paused && !full, batch: input.batch }
+  // The open batch's first day starts it running, and a mentor set to auto-open gets the next one
+  // then (services/batches/lifecycle.ts, startDueBatches), whose seats go to the waiting first.
+  const nextBatchOpensOn = input.autoOpenNextBatch === false ? null : input.batch.startsOn
+  return { capacity, booked, held, seatsLeft, full, paused, open: !paused && !full, batch: input.batch, nextBatchOpensOn }
 }
 
 /** Confirmed bookings in the batch whose id is `batchId` (a value or a column): the seats booked. */
@@ -35,7 +42,7 @@ export const heldSeats = (batchId: SQL | number) =>
   sql`(SELECT count(*) FROM seat_offers o WHERE o.batch_id = ${batchId} AND o.status = 'held')`
 
 /** The seat-state columns of a query over `mentors m` joined to its open batch `ob` (LEFT JOIN). */
-export const seatColumns = sql`m.capacity AS default_capacity, m.accepting_bookings,
+export const seatColumns = sql`m.capacity AS default_capacity, m.accepting_bookings, m.auto_open_next_batch,
   ob.id AS batch_id, ob.label AS batch_label, ob.starts_on AS batch_starts_on, ob.ends_on AS batch_ends_on,
   COALESCE(ob.capacity, m.capacity) AS capacity,
   CASE WHEN ob.id IS NULL THEN 0 ELSE ${bookedSeats(sql`ob.id`)} END AS booked,
@@ -46,6 +53,7 @@ export const openBatchJoin = sql`LEFT JOIN batches ob ON ob.mentor_id = m.id AND
 export type SeatRow = {
   default_capacity: string | number
   accepting_bookings: boolean | null
+  auto_open_next_batch: boolean | null
   batch_id: number | null
   batch_label: string | null
   batch_starts_on: string | Date | null
@@ -61,7 +69,14 @@ export function seatStateFromRow(r: SeatRow): SeatState {
   const batch = r.batch_id
     ? { id: Number(r.batch_id), label: r.batch_label ?? '', startsOn: iso(r.batch_starts_on), endsOn: iso(r.batch_ends_on) }
     : null
-  return seatState({ capacity: r.capacity, booked: r.booked, held: r.held, acceptingBookings: r.accepting_bookings, batch })
+  return seatState({
+    capacity: r.capacity,
+    booked: r.booked,
+    held: r.held,
+    acceptingBookings: r.accepting_bookings,
+    autoOpenNextBatch: r.auto_open_next_batch,
+    batch,
+  })
 }
 
 export type MentorSeats = SeatState & { mentorId: number; name: string; published: boolean }

@@ -63,6 +63,10 @@ describe('GET /api/mentors/availability', () => {
       isFull: true,
       photoUrl: null,
     })
+    // A full batch says when the next one opens (issue 32): the day it starts, for a mentor who opens the next batch by themselves.
+    const fullRow = find(res.body.docs, full.id)!
+    expect(fullRow.batch?.startsOn).toMatch(/^\d{4}-/)
+    expect(fullRow.nextBatchOpensOn).toBe(fullRow.batch?.startsOn)
     expect(find(res.body.docs, open.id)).toMatchObject({ capacity: 3, booked: 1, seatsLeft: 2, full: false, open: true, isFull: false })
     // Paused by staff: seats are free, but the mentor is in waitlist mode like a full one
     // (docs/decisions/041-seat-state.md), here, on is-full and waitlist-status alike.
@@ -167,6 +171,7 @@ describe('GET /api/mentors/availability', () => {
           'id',
           'isFull',
           'name',
+          'nextBatchOpensOn',
           'open',
           'paused',
           'photoUrl',

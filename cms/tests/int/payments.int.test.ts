@@ -1,6 +1,7 @@
 import { alreadyPurchasedMessage, MESSAGES } from '@mentorloop/shared'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { hideAbandonedOrders } from '../../collections/Payments/abandonedOrders'
 import { LIMITS } from '../../services/auth/rateLimits'
 import { creditDeadline } from '../../services/plans/credits'
 import { type RestClient, setUpWorld } from '../fixtures'
@@ -52,6 +53,57 @@ describe('create order', () => {
       title: MESSAGES.CANNOT_PURCHASE_TITLE,
       error: alreadyPurchasedMessage(plan.name),
     })
+  })
+})
+
+describe('a checkout closed without paying (issue 32)', () => {
+  /** The student's payments as the admin's Payments list shows them by default (its baseFilter, on the real database). */
+  const listedFor = async (userId: number) => {
+    const hidden = hideAbandonedOrders({ req: { query: {} } as unknown as PayloadRequest, limit: 10, page: 1, sort: '-createdAt' }) as Where
+    const res = await payload.find({ collection: 'payments', where: { and: [hidden, { user: { equals: userId } }] }, overrideAccess: true })
+    return res.docs.map((d) => d.gatewayOrderId)
+  }
+
+  it('leaves the admin list at once, once, and the order stays payable', async () => {
+    const student = await createUser(payload)
+    const closed = await createOrder(rest, student, 'BEGINNER_TECHY')
+    const open = await createOrder(rest, student, 'PLACEMENT_FOCUSED')
+    expect((await listedFor(student.id)).sort()).toEqual([closed.orderId, open.orderId].sort())
+
+    const res = await rest.post('/payments/checkout-closed', { token: student.token, body: { orderId: closed.orderId } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ closed: true })
+    const [row] = await paymentByOrder(payload, closed.orderId)
+    expect(row).toMatchObject({ status: 'created' })
+    expect(row!.checkoutClosedAt).toEqual(expect.any(String))
+    expect(await listedFor(student.id)).toEqual([open.orderId])
+
+    // Run twice, nothing more happens.
+    const again = await rest.post('/payments/checkout-closed', { token: student.token, body: { orderId: closed.orderId } })
+    expect(again.body).toEqual({ closed: false })
+    expect((await paymentByOrder(payload, closed.orderId))[0]!.checkoutClosedAt).toBe(row!.checkoutClosedAt)
+
+    // A payment already under way still completes it, and the paid order is listed again.
+    const paid = await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(closed.orderId) })
+    expect(paid.status).toBe(200)
+    expect((await paymentByOrder(payload, closed.orderId))[0]).toMatchObject({ status: 'completed' })
+    expect(await listedFor(student.id)).toContain(closed.orderId)
+    expect((await rest.post('/payments/checkout-closed', { token: student.token, body: { orderId: closed.orderId } })).body).toEqual({
+      closed: false,
+    })
+  })
+
+  it("touches only the caller's own orders; a stranger's, an unknown one and bad input are 4xx", async () => {
+    const owner = await createUser(payload)
+    const stranger = await createUser(payload)
+    const order = await createOrder(rest, owner, 'BEGINNER_TECHY')
+    const theirs = await rest.post('/payments/checkout-closed', { token: stranger.token, body: { orderId: order.orderId } })
+    expect(theirs.status).toBe(404)
+    expect((await paymentByOrder(payload, order.orderId))[0]!.checkoutClosedAt ?? null).toBeNull()
+    expect((await rest.post('/payments/checkout-closed', { token: owner.token, body: { orderId: 'order_nosuch' } })).status).toBe(404)
+    expect((await rest.post('/payments/checkout-closed', { token: owner.token, body: { orderId: "x' OR 1=1" } })).status).toBe(400)
+    expect((await rest.post('/payments/checkout-closed', { token: owner.token, body: {} })).status).toBe(400)
+    expect((await rest.post('/payments/checkout-closed', { body: { orderId: order.orderId } })).status).toBe(401)
   })
 })
 

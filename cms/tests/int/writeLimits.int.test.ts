@@ -76,6 +76,11 @@ const WRITES: Limited[] = [
       }),
   },
   {
+    name: 'closing a checkout unpaid',
+    limit: 'writeVerifyPayment',
+    call: (u) => rest.post('/payments/checkout-closed', { token: u.token, body: { orderId: 'order_x' } }),
+  },
+  {
     name: 'verifying a question bank payment',
     limit: 'writeVerifyPayment',
     call: (u) => rest.post('/payment/verify-payment', { token: u.token, body: {} }),

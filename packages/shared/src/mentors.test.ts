@@ -35,10 +35,19 @@ describe('mentor profile slugs', () => {
 describe('the batch status line', () => {
   const batch = { id: 1, label: 'February 2027', startsOn: '2027-01-31T18:30:00.000Z', endsOn: '2027-02-27T18:30:00.000Z' }
   const day = (iso: string) => iso.slice(0, 10)
-  it('a full batch is named, with the next step', () => {
-    expect(batchStatusLine({ open: false, paused: false, seatsLeft: 0, batch }, day)).toBe('February 2027 batch: Full · join the waitlist')
+  it('a full batch is named, with the next step and when the next batch opens', () => {
+    expect(batchStatusLine({ open: false, paused: false, seatsLeft: 0, batch, nextBatchOpensOn: batch.startsOn }, day)).toBe(
+      'February 2027 batch: Full · join the waitlist for the next batch, which opens 2027-01-31',
+    )
+  })
+  it('a full batch whose next one staff open by hand promises no date', () => {
+    expect(batchStatusLine({ open: false, paused: false, seatsLeft: 0, batch, nextBatchOpensOn: null }, day)).toBe(
+      'February 2027 batch: Full · join the waitlist',
+    )
   })
   it('an open one gives its start and the seats left', () => {
-    expect(batchStatusLine({ open: true, paused: false, seatsLeft: 1, batch }, day)).toBe('Next batch starts 2027-01-31 · 1 seat left')
+    expect(batchStatusLine({ open: true, paused: false, seatsLeft: 1, batch, nextBatchOpensOn: batch.startsOn }, day)).toBe(
+      'Next batch starts 2027-01-31 · 1 seat left',
+    )
   })
 })

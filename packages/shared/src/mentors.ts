@@ -17,6 +17,12 @@ export type SeatState = {
   open: boolean
   /** The batch students book now (null when the mentor has none open: waitlist mode). */
   batch: BatchSummary | null
+  /**
+   * When the batch after `batch` opens (ISO): the day `batch` starts, when the mentor opens their
+   * next batch by themselves (cms/services/batches/lifecycle.ts). The waiting are seated in it
+   * first, in their order. Null when there is no open batch or staff open the next one by hand.
+   */
+  nextBatchOpensOn: string | null
 }
 
 /**
@@ -35,16 +41,20 @@ export const seatAction = (seats: Pick<SeatState, 'open'>): SeatAction => (seats
 
 /**
  * The one line that says where a mentor's batch stands, everywhere on the site (cards, lists):
- * "Next batch starts Feb 1, 2027 · 3 seats left", or "February 2027 batch: Full · join the waitlist"
- * (a full state names the batch, issue 32).
+ * "Next batch starts Feb 1, 2027 · 3 seats left", or "February 2027 batch: Full · join the waitlist
+ * for the next batch, which opens Feb 1, 2027" (a full state names the batch and says when the
+ * next one opens, issue 32).
  */
 export function batchStatusLine(
-  seats: Pick<SeatState, 'open' | 'paused' | 'seatsLeft' | 'batch'>,
+  seats: Pick<SeatState, 'open' | 'paused' | 'seatsLeft' | 'batch' | 'nextBatchOpensOn'>,
   format: (iso: string) => string,
 ): string {
   if (!seats.batch) return 'Next batch not scheduled yet · join the waitlist'
   if (seats.paused) return 'Not taking bookings now · join the waitlist'
-  if (!seats.open) return `${seats.batch.label} batch: Full · join the waitlist`
+  if (!seats.open) {
+    const full = `${seats.batch.label} batch: Full · join the waitlist`
+    return seats.nextBatchOpensOn ? `${full} for the next batch, which opens ${format(seats.nextBatchOpensOn)}` : full
+  }
   return `Next batch starts ${format(seats.batch.startsOn)} · ${seats.seatsLeft} ${seats.seatsLeft === 1 ? 'seat' : 'seats'} left`
 }
 

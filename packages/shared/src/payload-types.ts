@@ -454,7 +454,7 @@ export interface Booking {
   createdAt: string;
 }
 /**
- * Orders created but never paid for over an hour (abandoned checkouts) are hidden here; filter by Status "created" to see them.
+ * Orders never paid for (the student closed the checkout, or an hour passed) are hidden here; filter by Status "created" to see them.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payments".
@@ -472,6 +472,11 @@ export interface Payment {
   amount: number;
   currency: string;
   status: 'created' | 'completed' | 'failed' | 'refunded';
+  /**
+   * When the student closed the checkout without paying. A payment already under way may still complete this order.
+   */
+  checkoutClosedAt?: string | null;
+  checkoutClosedAt_tz?: 'Asia/Kolkata' | null;
   gateway: 'razorpay' | 'sandbox' | 'complimentary';
   /**
    * The admin who granted this plan.
@@ -1566,6 +1571,8 @@ export interface PaymentsSelect<T extends boolean = true> {
   amount?: T;
   currency?: T;
   status?: T;
+  checkoutClosedAt?: T;
+  checkoutClosedAt_tz?: T;
   gateway?: T;
   grantedBy?: T;
   note?: T;

@@ -63,6 +63,9 @@ export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>
 /** What the checkout widget hands back after a payment (Razorpay's names). */
 export type CheckoutResponse = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
 
+/** POST /api/payments/checkout-closed: the student closed the checkout of this order without paying. */
+export const checkoutClosedRequestSchema = z.object({ orderId: gatewayId('The order id') })
+
 export const sandboxCheckoutRequestSchema = z.object({
   orderId: gatewayId('The order id'),
   outcome: z.enum(['success', 'failure']),

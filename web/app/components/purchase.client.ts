@@ -85,6 +85,11 @@ export async function purchase(
     window.alert(MESSAGES.CHECKOUT_NOT_LOADED)
     return null
   }
+  if (outcome.status === 'dismissed') {
+    // Closed unpaid: the order leaves the admin's Payments list now, not in an hour. Nothing waits for it.
+    void post({ intent: 'checkout-closed', orderId: o.orderId })
+    return null
+  }
   if (outcome.status !== 'paid') return null
   setStep('verify')
   // A claim seats the student through its offer; a plain purchase may finish a kept booking.

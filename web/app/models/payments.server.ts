@@ -23,6 +23,11 @@ export function verifyPayment(token: string, body: { razorpay_order_id: string; 
   return cms<VerifyPaymentResponse>('/payments/verify-payment', { method: 'POST', token, body, timeoutMs: 20_000 })
 }
 
+/** The checkout of this order was closed without paying (the order stays payable). */
+export function closeCheckout(token: string, orderId: string) {
+  return cms<{ closed: boolean }>('/payments/checkout-closed', { method: 'POST', token, body: { orderId } })
+}
+
 export function sandboxCheckout(token: string, body: { orderId: string; outcome: 'success' | 'failure' }) {
   return cms<unknown>('/payments/sandbox-checkout', { method: 'POST', token, body })
 }

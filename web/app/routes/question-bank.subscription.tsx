@@ -118,7 +118,15 @@ export default function QuestionBankSubscription() {
       setCheckoutOpen(false)
       if (outcome.status === 'paid') onPaid(outcome.response)
       else if (outcome.status === 'unavailable') setBanner({ kind: 'error', text: MESSAGES.CHECKOUT_NOT_LOADED })
-      else setBanner({ kind: 'info', text: 'Payment cancelled. You have not been charged.' })
+      else {
+        setBanner({ kind: 'info', text: 'Payment cancelled. You have not been charged.' })
+        // Closed unpaid: the order leaves the admin's Payments list now, not in an hour (resources.payments).
+        void fetch('/resources/payments', {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'checkout-closed', orderId: o.orderId }),
+          headers: { Accept: 'application/json' },
+        }).catch(() => {})
+      }
     })()
   }, [order.state, order.data, onPaid])
 

@@ -3,15 +3,16 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import type { PendingBooking, VerifiedPurchase } from '~/components/booking/types'
 import { CmsError, isCmsUnavailable, UNAVAILABLE } from '~/models/cms.server'
-import { createOrder, verifyPayment } from '~/models/payments.server'
+import { closeCheckout, createOrder, verifyPayment } from '~/models/payments.server'
 import { pendingBookingFor } from '~/models/pendingBooking.server'
 import { getOptionalUser, NO_STORE } from '~/utils/auth.server'
 import { getSessionToken } from '~/utils/session.server'
 
 /**
- * POST /resources/payments — the purchase flow's two server steps for the buy button:
- * `intent=create-order` (plan code only; the CMS sets the amount) and `intent=verify` (the
- * checkout result). Answers JSON: the CMS's answer, or its error envelope as it is; an outage is
+ * POST /resources/payments — the purchase flow's server steps for the buy button and the question
+ * bank: `intent=create-order` (plan code only; the CMS sets the amount), `intent=verify` (the
+ * checkout result) and `intent=checkout-closed` (the checkout closed unpaid: the order leaves the
+ * admin's Payments list at once). Answers JSON: the CMS's answer, or its error envelope as it is; an outage is
  * the spec's "Failed to create order" / "Verification failed". A verified plan purchase
  * (`resume=1`) that seated nobody also names the booking the student started before paying
  * (booking-draft.server.ts), so the success dialog can finish it in one step.
@@ -31,6 +32,7 @@ const schema = z.discriminatedUnion('intent', [
     razorpay_signature: z.string().min(1).max(200),
     resume: z.literal('1').optional(),
   }),
+  z.object({ intent: z.literal('checkout-closed'), orderId: z.string().min(1).max(100) }),
 ])
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE })
@@ -58,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       201,
       MESSAGES.FAILED_CREATE_ORDER,
     )
+  if (input.intent === 'checkout-closed') return forward(() => closeCheckout(token, input.orderId), 200, MESSAGES.FAILED_CREATE_ORDER)
   const { intent: _intent, resume, ...checkout } = input
   return forward(
     async () => {
