@@ -7,8 +7,9 @@
  * The production builds are made while the unit tests run (after lint and types; decision 137).
  * Then the integration tests, then the browser tests, one after the other, each with the whole
  * machine (decision 207): side by side they were measured to take far longer than in turn. The
- * benchmarks come last, alone: their figures are only meaningful on a machine nothing else of ours
- * is loading.
+ * quick benchmarks whose checks are correctness only run beside the integration tests (they leave
+ * most of a core idle; decision 213); the landing benchmark, whose check compares two timings, runs
+ * last, alone.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -96,6 +97,18 @@ async function allOf(runs: Promise<void>[]): Promise<void> {
   if (failed.length) throw new Error(failed.map((f) => (f.reason as Error).message.split('\n')[0]).join('; '))
 }
 
+/**
+ * The quick benchmarks (small data, each with its checks; BENCHES in bench/run.ts). Their checks are
+ * correctness (every answer 2xx, each payment activated once, no seat twice, every e-mail sent
+ * once; the time limits are 60 s for work that takes 1-2 s) except the landing page's, which
+ * compares the page's throughput and p99 with a bare route's, measured one after the other: that
+ * one runs alone, at the end (decision 213).
+ */
+const CORRECTNESS_BENCHES = ['booking-race', 'payments', 'reminders', 'rollover', 'scale']
+const TIMED_BENCHES = ['landing']
+const quickBenches = (names: string[]) =>
+  runToEnd('bench', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'bench/run.ts', '--quick', ...names], { cwd: ROOT, env })
+
 /** The production builds the browser tests run (turbo skips an unchanged one). */
 const build = () => runToEnd('build', path.join(BIN, 'turbo'), ['run', 'build', '--filter=cms', '--filter=web'], { cwd: ROOT, env })
 
@@ -116,8 +129,9 @@ try {
     // is wrong in it.
     const failed: string[] = []
     const keepGoing = (error: unknown) => failed.push((error as Error).message.split('\n')[0]!)
-    await phase('int', intTests).catch(keepGoing)
+    await phase('int + quick benchmarks', () => allOf([intTests(), quickBenches(CORRECTNESS_BENCHES)])).catch(keepGoing)
     await phase('e2e', e2eShards).catch(keepGoing)
+    await phase('bench', () => quickBenches(TIMED_BENCHES)).catch(keepGoing)
     if (failed.length) throw new Error(failed.join('; '))
   }
   if (only) {
@@ -131,11 +145,9 @@ try {
       await build()
       await runToEnd('e2e', path.join(BIN, 'playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { cwd: ROOT, env })
     })
+    // Every benchmark on small data with its own checks: a change that breaks one fails here.
+    await phase('bench', () => quickBenches([...CORRECTNESS_BENCHES, ...TIMED_BENCHES]))
   }
-  await phase('bench', async () => {
-    // Every benchmark on small data with its own correctness checks: a change that breaks one fails here.
-    await runToEnd('bench', process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), 'bench/run.ts', '--quick'], { cwd: ROOT, env })
-  })
   console.log(`\n\x1b[32m✔ all tests passed\x1b[0m  ${timings.map(([n, s]) => `${n} ${s.toFixed(0)}s`).join(' · ')}`)
 } catch (error) {
   console.error(`\n\x1b[31m✘ ${(error as Error).message.split('\n')[0]}\x1b[0m`)

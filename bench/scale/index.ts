@@ -33,7 +33,7 @@ import { startBenchStack } from '../stack'
  * as far as one machine can have it (docs/decisions/136, 208); BENCH_ADMIN_CPUS caps its CPU. Issue 36, item 8 asks of them: (a) at size, at most
  * 1.3x the same page on the seeded database; (b) one page at a time, p95 at most 400 ms (reported
  * as p97.5, which autocannon measures); (c) a student's read while 5 admins browse at most 1.5x its
- * p99 without them. Issue 35 asks the Insights page (/admin/insights) to answer within 1.5x the admin
+ * p99 without them (BENCH_ROUNDS rounds of both, the median round's ratio). Issue 35 asks the Insights page (/admin/insights) to answer within 1.5x the admin
  * payments list's p99 at size (docs/decisions/199).
  *
  * Ports: BENCH_PORT_BASE (default 4350): web, +1 cms, +3 issuer, +5 the admin's cms; BENCH_PG_PORT.
@@ -592,44 +592,49 @@ const bench: Bench = async () => {
         met: res.requests.total > 0 && res.latency.p97_5 <= ADMIN_ALONE_P95_MS,
       })
     }
-    console.log(`measuring a student's read without, then with ${ADMINS_BROWSING} admins browsing...`)
+    console.log(`measuring a student's read without, then with ${ADMINS_BROWSING} admins browsing (${ROUNDS} rounds)...`)
     const studentRead = reads.find((r) => r.name === 'GET /api/payments/history')!
-    const studentAlone = await hit(studentRead.url, studentRead.headers, DURATION_S)
-    await drain()
-    const browsing = new Promise<autocannon.Result>((resolve, reject) => {
-      autocannon(
-        {
-          url: adminSite,
-          connections: ADMINS_BROWSING,
-          duration: DURATION_S + 2,
-          requests: adminPages.map((r) => {
-            const u = new URL(r.url)
-            return { method: 'GET' as const, path: `${u.pathname}${u.search}`, headers: r.headers }
-          }),
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      )
+    const adminRequests = adminPages.map((r) => {
+      const u = new URL(r.url)
+      return { method: 'GET' as const, path: `${u.pathname}${u.search}`, headers: r.headers }
     })
-    // The admins are browsing before the students' load starts, and still after it ends.
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    const studentWithAdmins = await hit(studentRead.url, studentRead.headers, DURATION_S)
-    const adminLoad = await browsing
-    await drain()
-    checks['the admins browsing answered 2xx'] = adminLoad.errors + adminLoad.timeouts === 0 && adminLoad.non2xx === 0
-    checks["the student's read beside the admins answered 2xx"] =
-      studentWithAdmins.errors + studentWithAdmins.timeouts === 0 && studentWithAdmins.non2xx === 0
+    /**
+     * One round: the read alone, then the same read while the admins browse (they start a second
+     * before it and go on after it ends). Rounds like the rows above: one stalled window (a
+     * checkpoint, an autovacuum) moves one round's ratio, not the figure, which is the median round.
+     */
+    const besideRound = async () => {
+      const alone = await hit(studentRead.url, studentRead.headers, DURATION_S)
+      await drain()
+      const browsing = new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon({ url: adminSite, connections: ADMINS_BROWSING, duration: DURATION_S + 2, requests: adminRequests }, (error, result) =>
+          error ? reject(error) : resolve(result),
+        )
+      })
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      const withAdmins = await hit(studentRead.url, studentRead.headers, DURATION_S)
+      const admins = await browsing
+      await drain()
+      const ratio = ratioOf(withAdmins.latency.p99, withAdmins.requests.total, alone.latency.p99, alone.requests.total)
+      return { alone, withAdmins, admins, ratio }
+    }
+    const besideRounds: Awaited<ReturnType<typeof besideRound>>[] = []
+    for (let round = 0; round < ROUNDS; round++) besideRounds.push(await besideRound())
+    checks['the admins browsing answered 2xx'] = besideRounds.every(
+      (r) => r.admins.errors + r.admins.timeouts === 0 && r.admins.non2xx === 0,
+    )
+    checks["the student's read beside the admins answered 2xx"] = besideRounds.every(
+      (r) => r.withAdmins.errors + r.withAdmins.timeouts === 0 && r.withAdmins.non2xx === 0,
+    )
+    const medianBeside = [...besideRounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!
     const besideAdmins = {
       read: studentRead.name,
       adminsBrowsing: ADMINS_BROWSING,
-      adminPagesServed: adminLoad.requests.total,
-      p99Alone: Math.round(studentAlone.latency.p99),
-      p99WithAdmins: Math.round(studentWithAdmins.latency.p99),
-      ratio: ratioOf(
-        studentWithAdmins.latency.p99,
-        studentWithAdmins.requests.total,
-        studentAlone.latency.p99,
-        studentAlone.requests.total,
-      ),
+      adminPagesServed: medianBeside.admins.requests.total,
+      p99Alone: Math.round(medianBeside.alone.latency.p99),
+      p99WithAdmins: Math.round(medianBeside.withAdmins.latency.p99),
+      ratio: medianBeside.ratio,
+      ratios: besideRounds.map((r) => r.ratio),
       target: STUDENTS_WITH_ADMINS_TARGET,
       met: false,
     }
@@ -666,7 +671,7 @@ const bench: Bench = async () => {
         ...adminAlone.map((a) => `    ${pad(a.name, 46)}p50 ${pad(a.p50, 6)}p97.5 ${pad(a.p97_5, 6)}${a.met ? 'met' : 'NOT met'}`),
         `  ${insightsVsList.read} against ${insightsVsList.against} (p99, target <= ${INSIGHTS_VS_LIST_TARGET}x): ${insightsVsList.ratio}x (rounds ${insightsVsList.ratios.join(' ')}) ${insightsVsList.met ? 'met' : 'NOT met'}`,
         `  ${besideAdmins.read}, p99 without admins ${besideAdmins.p99Alone} ms, with ${ADMINS_BROWSING} browsing ${besideAdmins.p99WithAdmins} ms ` +
-          `(${besideAdmins.adminPagesServed} admin pages served): ${besideAdmins.ratio}x, target <= ${STUDENTS_WITH_ADMINS_TARGET} ${besideAdmins.met ? 'met' : 'NOT met'}`,
+          `(${besideAdmins.adminPagesServed} admin pages served): ${besideAdmins.ratio}x (rounds ${besideAdmins.ratios.join(' ')}), target <= ${STUDENTS_WITH_ADMINS_TARGET} ${besideAdmins.met ? 'met' : 'NOT met'}`,
       ].join('\n'),
     )
     const failedChecks = Object.entries(checks)

@@ -1,8 +1,9 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cancelBooking, createBooking } from '../../services/booking'
-import { reqAs, setUpWorld, studentWithPlan } from '../fixtures'
+import { type RestClient, reqAs, setUpWorld, studentWithPlan } from '../fixtures'
 import { flushEmails } from '../helpers/batches'
+import { checkoutBody, createOrder } from '../helpers/payments'
 import { createMentor, createUser, givePlan, type TestUser } from '../helpers/scenarios'
 
 /**
@@ -10,8 +11,9 @@ import { createMentor, createUser, givePlan, type TestUser } from '../helpers/sc
  * the admin and every e-mail (the booking's, the waitlist's, a held seat's later) use one name.
  */
 let payload: Payload
+let rest: RestClient
 
-beforeAll(async () => ({ payload } = await setUpWorld()))
+beforeAll(async () => ({ payload, rest } = await setUpWorld({ plans: ['BEGINNER_TECHY'] })))
 
 /** Each e-mail the student got, as template and its greeting line. */
 async function greetings(user: TestUser): Promise<string[]> {
@@ -58,6 +60,45 @@ describe('one name per student', () => {
     const mails = await greetings(student)
     expect(mails.length).toBeGreaterThanOrEqual(2)
     for (const line of mails) expect(line).toMatch(/: Hi Ravi Kumar,$/)
+  })
+
+  it('a held seat paid for, then a session in its batch: the receipt and the session e-mail greet the form’s name too', async () => {
+    const mentor = await createMentor(payload, { capacity: 1 })
+    const seated = await studentWithPlan()
+    const seat = await createBooking(await reqAs(), { userId: seated.id, mentorId: mentor.id })
+    if (seat.kind !== 'booked') throw new Error('expected a seat')
+    const student = await createUser(payload, { name: 'Old Account Name' })
+    expect((await createBooking(await reqAs(), { userId: student.id, mentorId: mentor.id, name: 'Asha Rao' })).kind).toBe('waitlisted')
+    await cancelBooking({ payload, bookingId: seat.booking.id, byUser: 'system' })
+    const { docs: offers } = await payload.find({
+      collection: 'seat-offers',
+      where: { user: { equals: student.id }, status: { equals: 'held' } },
+      depth: 0,
+      overrideAccess: true,
+    })
+    const offer = offers[0]!
+    // Claimed through the real checkout path: the order, the sandbox's signed result, the verification.
+    const order = await createOrder(rest, student, 'BEGINNER_TECHY', { offerId: offer.id })
+    expect((await rest.post('/payments/verify-payment', { token: student.token, body: checkoutBody(order.orderId) })).status).toBe(200)
+    const batchId = typeof offer.batch === 'object' ? offer.batch.id : offer.batch
+    const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true })
+    await payload.create({
+      collection: 'sessions',
+      data: {
+        title: 'Session 1',
+        batch: batchId,
+        // The batch's third day, 10:00 India time.
+        startsAt: new Date(new Date(batch.startsOn).getTime() + 2 * 86_400_000 + 10 * 3_600_000).toISOString(),
+        durationMinutes: 60,
+        status: 'scheduled',
+      },
+      overrideAccess: true,
+    })
+    const mails = await greetings(student)
+    expect(mails).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^payment-receipt: /), expect.stringMatching(/^session-scheduled: /)]),
+    )
+    for (const line of mails) expect(line).toMatch(/: Hi Asha Rao,$/)
   })
 
   it('an empty name on the form keeps the account’s', async () => {
