@@ -35,6 +35,14 @@ test('a student without a plan: field errors inline only, then one calm Payment 
   page,
 }) => {
   const { own } = await mentorIds()
+  // Every cookie the site sets on the way (the sign-in, the booking it keeps for after paying).
+  const siteCookies = new Set<string>()
+  page.on('response', async (r) => {
+    if (new URL(r.url()).origin !== new URL(test.info().project.use.baseURL ?? '').origin) return
+    for (const h of await r.headersArray().catch(() => [])) {
+      if (h.name.toLowerCase() === 'set-cookie') siteCookies.add(h.value.split('=')[0]!.trim())
+    }
+  })
   await signInAs(page, 'studentWithoutPlan')
   await page.goto('/book')
   await waitForHydration(page)
@@ -63,6 +71,11 @@ test('a student without a plan: field errors inline only, then one calm Payment 
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
   await dialog.getByRole('button', { name: 'See plans' }).click()
   await expect(page).toHaveURL(/\/#premium-plans$/)
+
+  // The Cookie policy names each of them (issue 32: it must say what the site does).
+  expect([...siteCookies]).toEqual(expect.arrayContaining(['ml_session', 'ml_booking_draft']))
+  await page.goto('/cookies')
+  for (const name of siteCookies) await expect(page.getByTestId('policy-page')).toContainText(name)
 })
 
 test('a student with a plan books and sees the booking on the dashboard; the mentor sees it too', async ({ page, browser }) => {

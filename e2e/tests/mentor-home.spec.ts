@@ -350,6 +350,14 @@ test('in /admin the mentor’s own profile saves as a draft, and the form says s
   await expect(page.getByRole('button', { name: 'Save Draft' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Publish changes' })).toHaveCount(0)
   await screenshotsAt375And1280(page, 'admin-mentor-own-profile')
+
+  // Site settings are staff's (issue 32): not in the mentor's menu, and its address shows no settings form.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin`)
+  await expect(page.locator('nav').getByRole('link', { name: 'Site Settings' })).toHaveCount(0)
+  await page.goto(`${CMS_URL()}/admin/globals/site-settings`)
+  await expect(page.getByText('Prices, batch sizes and plan figures are never typed into copy')).toHaveCount(0)
+  await expect(page.locator('form input, form textarea')).toHaveCount(0)
 })
 
 test('a student cannot open a mentor home', async ({ page }) => {

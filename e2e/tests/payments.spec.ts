@@ -94,6 +94,14 @@ test('buy a plan: dismiss, a failed attempt, then success; the history shows it'
   await expect(notice).toContainText(/It is a credit for your next seat, refunded if no seat uses it by \d{1,2} [A-Z][a-z]{2} \d{4}/)
   await expect(notice).not.toContainText(MESSAGES.PAYMENT_SUCCESSFUL)
   await expect(page.getByText(MESSAGES.PAYMENT_VERIFIED)).toBeVisible()
+  // On a phone (375 px) the confirmation fits the screen's width, its Done button in reach.
+  await screenshotsAt375And1280(page, 'payment-success-dialog', { fullPage: false })
+  await page.setViewportSize({ width: 375, height: 740 })
+  const box = await notice.boundingBox()
+  expect(box?.x).toBeGreaterThanOrEqual(0)
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(375)
+  await expect(notice.getByRole('button', { name: 'Done' })).toBeInViewport()
+  await page.setViewportSize({ width: 1280, height: 900 })
   await notice.getByRole('button', { name: 'Done' }).click()
   // Bought without a seat: a credit that pays for the next seat (docs/decisions/069).
   await expect(page.getByTestId('active-BEGINNER_TECHY')).toContainText('Your plan: it pays for your next seat')

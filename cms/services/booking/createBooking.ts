@@ -109,15 +109,17 @@ async function bookGroup(payload: Payload, mentorId: number, inputs: CreateBooki
       bookings: inputs.length,
       err: error,
     })
-    return Promise.all(
-      inputs.map(async (input) => {
-        try {
-          return { ok: true as const, value: await bookAlone(await newRequest(payload), input) }
-        } catch (error) {
-          return { ok: false as const, error }
-        }
-      }),
-    )
+    // One after another, in arrival order, as the group would have decided them: side by side, a
+    // later arrival could take the seat or the earlier place in line (measured under load, decision 214).
+    const answers: GroupAnswer<CreateBookingResult>[] = []
+    for (const input of inputs) {
+      try {
+        answers.push({ ok: true, value: await bookAlone(await newRequest(payload), input) })
+      } catch (error) {
+        answers.push({ ok: false, error })
+      }
+    }
+    return answers
   }
 }
 
@@ -134,7 +136,7 @@ async function refusalOr<T>(step: () => T | Promise<T>): Promise<GroupAnswer<T>>
 /**
  * One student, in `req`'s transaction when it has one: a hint without locks first, then the seat
  * path under the mentor's row lock while the hint says a seat is free, else (or when the lock found
- * none) the queue under a shared lock of the same row; a seat that opened meanwhile is handed out
+ * none) the queue under the same lock, taken again; a seat that opened meanwhile is handed out
  * right after (the queue's own fill).
  */
 async function bookAlone(req: PayloadRequest, input: CreateBookingInput): Promise<CreateBookingResult> {
@@ -238,13 +240,14 @@ async function seat(
 }
 
 /**
- * The queue path alone: a shared lock of the mentor's row (queue joiners do not wait for each
- * other, and a seat decision never runs in between), the seats read after it, the place in line,
- * and whether a seat is free now (then the caller runs the queue's fill after this commits).
+ * The queue path alone: the mentor's row lock (a seat decision never runs in between, and each
+ * joiner counts the places taken before it), the seats read after it, the place in line, and
+ * whether a seat is free now (then the caller runs the queue's fill after this commits).
  */
 async function queue(req: PayloadRequest, input: CreateBookingInput): Promise<Queued> {
-  await txQuery(req, sql`SELECT id FROM mentors WHERE id = ${input.mentorId} FOR SHARE`, { requireTransaction: true })
-  const seats = await readSeats(req, input.mentorId)
+  // The mentor's exclusive lock: two students joining at once each count the other's place (under a
+  // shared lock both were told the same number; decision 214). A rush joins in groups, not here.
+  const seats = await readSeats(req, input.mentorId, { lock: true })
   if (!seats?.published) throw bookingErrors.mentorNotFound()
   const [answer] = await queueMany(req, seats, [input])
   if (!answer!.ok) throw answer!.error
