@@ -112,6 +112,7 @@ const CUSTOM_ENDPOINTS: [method: string, path: string][] = [
   ['GET', '/api/payments/active-plans'],
   ['POST', '/api/payments/sandbox-checkout'],
   ['POST', '/api/payments/verify-payment'],
+  ['POST', '/api/payments/checkout-closed'],
   ['POST', '/api/payments/webhook'],
   ['GET', '/api/questions/practice'],
   ['POST', '/api/refund-requests/request'],
