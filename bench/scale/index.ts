@@ -95,6 +95,8 @@ const INSIGHTS_ROW = 'admin /admin/insights'
 const INSIGHTS_LIST_ROW = 'admin payments list, page 1, newest first'
 const INSIGHTS_VS_LIST_TARGET = 1.5
 const ADMINS_BROWSING = 5
+/** The admin CMS's pool, as docker-compose.scaled.yml's `cms-admin` sets DATABASE_POOL_MAX (BENCH_ADMIN_POOL tries another). */
+const ADMIN_POOL = Number(process.env.BENCH_ADMIN_POOL ?? 5)
 
 const TARGETS: Record<string, number> = {
   'site /': 1.5,
@@ -128,7 +130,7 @@ function hit(url: string, headers: Record<string, string>, duration: number, con
  * docs/decisions/208 (a student's read beside the admins against the admin pages' own times).
  */
 async function startAdminCms(env: NodeJS.ProcessEnv, port: number) {
-  const spec = cmsProcess(ROOT, { ...env, JOBS_AUTORUN: 'false', DATABASE_POOL_MAX: '5' }, { port, host: '127.0.0.1' })
+  const spec = cmsProcess(ROOT, { ...env, JOBS_AUTORUN: 'false', DATABASE_POOL_MAX: String(ADMIN_POOL) }, { port, host: '127.0.0.1' })
   const child = run('cms-admin', 'chrt', ['--idle', '0', productionNode(), ...spec.args], {
     cwd: spec.cwd,
     env: spec.env,
@@ -711,7 +713,7 @@ const bench: Bench = async () => {
       adminAlone,
       besideAdmins,
       insightsVsList,
-      adminCms: { scheduling: 'idle (chrt --idle 0)', pool: 5, cpuLimit: cpuLimit?.how ?? null },
+      adminCms: { scheduling: 'idle (chrt --idle 0)', pool: ADMIN_POOL, cpuLimit: cpuLimit?.how ?? null },
     }
   } finally {
     await db.end().catch(() => {})
