@@ -59,7 +59,7 @@ test('the admin is MentorLoop-branded, names and finds students, and shows money
   for (const text of texts) expect(text).toContain(priya)
   expect(texts.join(' ')).toMatch(/₹/)
   expect(texts.join(' ')).not.toMatch(/\b\d{5,}\b/)
-  await expect(page.getByText(/abandoned checkouts\) are hidden here/)).toBeVisible()
+  await expect(page.getByText(/never paid for \(the student closed the checkout, or an hour passed\) are hidden here/)).toBeVisible()
   await expectNoBrokenImages(page)
   await screenshotsAt375And1280(page, 'admin-payments')
 

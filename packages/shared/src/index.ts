@@ -1,5 +1,6 @@
 export * from './auth'
 export * from './batches'
+export * from './batchStatus'
 export * from './booking'
 export * from './clock'
 export * from './constants'

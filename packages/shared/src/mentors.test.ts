@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { batchStatusLine, mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
+import { batchStatusLine } from './batchStatus'
+import { mentorProfilePath, mentorSlug, parseMentorSlug } from './mentors'
 
 describe('mentor profile slugs', () => {
   it('kebab-cases the name and ends with the id', () => {

@@ -1,4 +1,4 @@
-import { earlyBirdBanner, now, seatAction } from '@mentorloop/shared'
+import { batchStatusLine, earlyBirdBanner, formatDate, type MentorCard, now, seatAction } from '@mentorloop/shared'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -10,7 +10,7 @@ import { Hero } from '~/components/landing/Hero'
 import { MentorsList, MentorsLoading, MentorsSectionShell } from '~/components/landing/MentorsSection'
 import { PlansSection } from '~/components/landing/PlansSection'
 import { AboutSection, ContactSection, FaqSection } from '~/components/landing/TextSections'
-import type { MentorCardData, MentorsResult } from '~/components/landing/types'
+import type { MentorsResult } from '~/components/landing/types'
 import { CmsError, cms } from '~/models/cms.server'
 import {
   getCopyValues,
@@ -47,7 +47,8 @@ const MENTORS_UNAVAILABLE = 'We could not load the mentors right now.'
  */
 async function loadMentors(count: Promise<number>): Promise<MentorsResult> {
   try {
-    return { ok: true, mentors: await getMentorHighlights(await count) }
+    const mentors = await getMentorHighlights(await count)
+    return { ok: true, mentors: mentors.map((m) => ({ ...m, statusLine: batchStatusLine(m, (iso) => formatDate(iso)) })) }
   } catch (error) {
     logger.warn({ msg: 'Mentor availability failed', err: error })
     return { ok: false, message: MENTORS_UNAVAILABLE }
@@ -55,7 +56,7 @@ async function loadMentors(count: Promise<number>): Promise<MentorsResult> {
 }
 
 /** The chosen mentor's card when it is not among the shown ones (null when unknown or unpublished). */
-async function chosenCard(mentors: Promise<MentorsResult>, id: number): Promise<MentorCardData | null> {
+async function chosenCard(mentors: Promise<MentorsResult>, id: number): Promise<MentorCard | null> {
   const shown = await mentors
   if (shown.ok && shown.mentors.some((m) => m.id === id)) return null
   return Number.isInteger(id) && id > 0 ? getMentorCard(id).catch(() => null) : null
@@ -64,7 +65,7 @@ async function chosenCard(mentors: Promise<MentorsResult>, id: number): Promise<
 /** How many mentors the booking form's search adds at most: the form stays small however many there are. */
 const SEARCH_LIMIT = 8
 
-export type MentorSearch = { query: string; mentors: MentorCardData[]; message: string }
+export type MentorSearch = { query: string; mentors: MentorCard[]; message: string }
 
 /**
  * The booking form's search (a plain GET form: `?mentorSearch=`): mentors by name, from the

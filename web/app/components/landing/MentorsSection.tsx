@@ -1,4 +1,4 @@
-import { batchStatusLine, formatDate, MESSAGES, mentorProfilePath, seatAction } from '@mentorloop/shared'
+import { MESSAGES, mentorProfilePath, seatAction } from '@mentorloop/shared'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { MentorPhoto } from '~/components/mentors/MentorPhoto'
 import { MentorRating } from '~/components/mentors/MentorRating'
@@ -24,7 +24,7 @@ export function MentorCard({ mentor }: { mentor: MentorCardData }) {
         {mentor.skills}
       </p>
       <p className={`mt-3 text-sm font-medium ${waitlist ? 'text-amber-900' : 'text-green-800'}`} data-testid="batch-status">
-        {batchStatusLine(mentor, (iso) => formatDate(iso))}
+        {mentor.statusLine}
       </p>
       <div className="mt-auto pt-5">
         <SectionLink
