@@ -4,6 +4,7 @@ import { newRequest } from '../lib/transaction'
 import { advanceBatches } from '../services/batches/lifecycle'
 import { expireDueOffers, expireOffer } from '../services/batches/offers'
 import { fillFreeSeats, OFFERS_QUEUE } from '../services/batches/seating'
+import { approveOverdueRefunds } from '../services/payments/refundDeadline'
 import { expireCredits } from '../services/plans/expireCredits'
 import { sendRenewalReminders } from '../services/plans/renewal'
 import { sendRatingAsks } from '../services/ratings/ratings'
@@ -24,6 +25,7 @@ export type TimeWork = {
   opened: number
   seats: number
   credits: number
+  refundsApproved: number
   reminders: number
   sessionReminders: number
   ratingAsks: number
@@ -32,7 +34,7 @@ export type TimeWork = {
 /**
  * One pass, in order: holds that ran out first (their seats go to the batch they were in, before it
  * starts running), then batches that ended complete, batches whose day came start (and the next
- * ones open), free seats go to whoever is in line for them (fillFreeSeats), credits past their deadline are refunded or lapse, and renewal reminders go out.
+ * ones open), free seats go to whoever is in line for them (fillFreeSeats), credits past their deadline are refunded or lapse, refund requests nobody decided in time are approved, and renewal reminders go out.
  * Returns null when another process is running the tick (it does the same work); with `wait`, it
  * waits for that one to finish and then runs (tests, the test clock).
  */
@@ -45,12 +47,14 @@ export async function runTimeWork(req: PayloadRequest, opts: { wait?: boolean } 
       const batches = await advanceBatches(req)
       const seats = await fillFreeSeats(req)
       const credits = await expireCredits(req)
+      // Refund requests nobody decided in time are approved (docs/decisions/215).
+      const refundsApproved = await approveOverdueRefunds(req)
       const reminders = await sendRenewalReminders(req)
       // Session reminders due now (24 hours and 1 hour before), each round claimed once (docs/decisions/105).
       const sessionReminders = (await sendDueSessionReminders(req)).messages
       // "Rate your mentor" once per student and batch, after their first attended session (docs/decisions/108).
       const ratingAsks = await sendRatingAsks(req)
-      return { expired, ...batches, seats, credits, reminders, sessionReminders, ratingAsks }
+      return { expired, ...batches, seats, credits, refundsApproved, reminders, sessionReminders, ratingAsks }
     },
     opts,
   )
@@ -69,6 +73,7 @@ export const timeTickTask: TaskConfig<{
     started: number
     opened: number
     credits: number
+    refundsApproved: number
     reminders: number
     sessionReminders: number
     ratingAsks: number
@@ -87,6 +92,7 @@ export const timeTickTask: TaskConfig<{
     { name: 'opened', type: 'number' },
     { name: 'seats', type: 'number' },
     { name: 'credits', type: 'number' },
+    { name: 'refundsApproved', type: 'number' },
     { name: 'reminders', type: 'number' },
     { name: 'sessionReminders', type: 'number' },
     { name: 'ratingAsks', type: 'number' },
@@ -102,6 +108,7 @@ export const timeTickTask: TaskConfig<{
         opened: 0,
         seats: 0,
         credits: 0,
+        refundsApproved: 0,
         reminders: 0,
         sessionReminders: 0,
         ratingAsks: 0,

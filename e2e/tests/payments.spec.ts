@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mentorloop/shared'
+import { formatDate, MESSAGES, refundDecideBy } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
 import {
@@ -216,7 +216,12 @@ test('request a refund through the four dialogs; the admin approves it in /admin
 
   // Waiting for a review reads as requested, not "initiated", and says when the money would arrive.
   const done = page.getByRole('dialog', { name: 'Refund requested' })
-  await expect(done).toContainText('Our team decides')
+  // It names the day our team decides by, and what happens if nobody has (docs/decisions/215).
+  const decideBy = formatDate(refundDecideBy(new Date()), 'dateTime')
+  await expect(done.getByTestId('refund-decide-by')).toHaveText(
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m IST$/,
+  )
+  await expect(done).toContainText('approved automatically')
   await expect(done).toContainText('within 5-7 business days')
   await done.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(done).toBeHidden()
@@ -224,6 +229,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   const status = page.getByTestId('refund-status')
   await expect(status).toContainText(/Refund requested on \d{1,2} [A-Z][a-z]{2} \d{4}/)
   await expect(status.getByTestId('refund-next-step')).toContainText('you can withdraw it')
+  await expect(status.getByTestId('refund-next-step')).toContainText(/our team decides by .+ IST/)
+  // Same day as the dialog said (the minute may have turned between the two).
+  await expect(status.getByTestId('refund-next-step')).toContainText(decideBy.replace(/, .*$/, ''))
   await expectAccessible(page)
   await screenshotsAt375And1280(page, 'refund-requested-withdraw')
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -261,6 +269,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   await expect(decision).toContainText(PLAN)
   await expect(decision).toContainText('The pace was too fast for me.')
   await expect(decision.getByTestId('refund-sessions')).toHaveText(/^\d+ of \d+ scheduled/)
+  // The day the student was told, and what the rules do then.
+  await expect(decision.getByTestId('refund-decide-by')).toContainText(decideBy.replace(/, .*$/, ''))
+  await expect(decision.getByTestId('refund-decide-by')).toContainText('approved automatically')
   const confirm = admin.getByRole('dialog', { name: /^Approve the refund of ₹/ })
   await clickWhenHydrated(decision.getByRole('button', { name: 'Approve refund' }))
   await expect(confirm).toBeVisible()

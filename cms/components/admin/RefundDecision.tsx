@@ -41,6 +41,12 @@ export default async function RefundDecision({ id, req }: UIFieldServerProps) {
         <strong>{REFUND_STATE_TEXT[summary.status]}</strong>
         {summary.decidedAt ? ` · decided ${formatDateTime(summary.decidedAt)}` : ''}
       </p>
+      {summary.decideBy ? (
+        <p className="ml-refund__deadline" data-testid="refund-decide-by">
+          Decide by <strong>{formatDateTime(summary.decideBy)}</strong>: the student was told so, and a request still waiting then is
+          approved automatically.
+        </p>
+      ) : null}
       <Details summary={summary} />
       <RefundDecisionButtons
         id={summary.id}

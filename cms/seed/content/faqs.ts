@@ -21,7 +21,7 @@ export const faqs: SeedFaq[] = [
   {
     question: 'What if I do not like the first session?',
     answer:
-      'If you are not satisfied after Session 1, ask within {refundWindowHours} hours of its end and you get a full refund at once. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Before your batch starts, a refund is approved at once too; between the batch’s start and the end of Session 1, or after the window, our team decides. An approved refund reaches your original payment method within {refundDays}.',
+      'If you are not satisfied after Session 1, ask within {refundWindowHours} hours of its end and you get a full refund at once. Go to the Payments page, click Request Refund, tell us briefly what did not work for you and confirm. Before your batch starts, a refund is approved at once too; between the batch’s start and the end of Session 1, or after the window, our team decides within {refundDecideDays} (a request not decided by then is approved automatically). An approved refund reaches your original payment method within {refundDays}.',
     order: 3,
   },
   {

@@ -156,7 +156,7 @@ export const pages: SeedPage[] = [
       {
         heading: 'Other refund requests',
         paragraphs: [
-          'Once your batch has started, a refund asked for before Session 1 has ended or more than {refundWindowHours} hours after it is decided by our team, who reply by e-mail. Until they decide, the Payments page shows the date of your request and lets you withdraw it. Cancelling your seat in a running batch ends your seat; the plan stays used for that batch.',
+          'Once your batch has started, a refund asked for before Session 1 has ended or more than {refundWindowHours} hours after it is decided by our team within {refundDecideDays}, and they tell you by e-mail; a request they have not decided by then is approved automatically. Until it is decided, the Payments page shows the date of your request, the day it will be decided by, and lets you withdraw it. Cancelling your seat in a running batch ends your seat; the plan stays used for that batch.',
           'You can also write to support@mentorloop.in from the e-mail address linked to your account, with the plan, the mentor and the Razorpay payment ID shown on your receipt.',
         ],
       },

@@ -1,4 +1,4 @@
-import { nowIso, type RefundDecisionInput, type RefundStatus } from '@mentorloop/shared'
+import { nowIso, type RefundDecisionInput, type RefundStatus, refundDecideBy } from '@mentorloop/shared'
 import type { RefundRequest } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import { APIError, type PayloadRequest } from 'payload'
@@ -19,6 +19,8 @@ export type RefundRequestSummary = {
   feedback: string | null
   adminNote: string | null
   decidedAt: string | null
+  /** While it waits: when the tick approves it if nobody decided it (docs/decisions/215). */
+  decideBy: string | null
   lastError: string | null
   student: { id: number; name: string | null; email: string }
   payment: {
@@ -47,6 +49,7 @@ export async function refundRequestSummary(req: PayloadRequest, id: number): Pro
     feedback: string | null
     admin_note: string | null
     decided_at: string | Date | null
+    requested_at: string | Date
     last_error: string | null
     user_id: number
     name: string | null
@@ -65,7 +68,7 @@ export async function refundRequestSummary(req: PayloadRequest, id: number): Pro
     scheduled: string | null
   }>(
     req,
-    sql`SELECT r.id, r.status, r.source, r.reason, r.feedback, r.admin_note, r.decided_at, r.last_error,
+    sql`SELECT r.id, r.status, r.source, r.reason, r.feedback, r.admin_note, r.decided_at, r.created_at AS requested_at, r.last_error,
                u.id AS user_id, u.name, u.email,
                p.id AS payment_id, p.amount, p.status AS payment_status, p.gateway, p.created_at AS paid_at,
                pl.name AS plan_name, pl.sessions_included,
@@ -91,6 +94,7 @@ export async function refundRequestSummary(req: PayloadRequest, id: number): Pro
     feedback: r.feedback,
     adminNote: r.admin_note,
     decidedAt: r.decided_at ? iso(r.decided_at) : null,
+    decideBy: r.status === 'requested' ? refundDecideBy(r.requested_at).toISOString() : null,
     lastError: r.last_error,
     student: { id: Number(r.user_id), name: r.name, email: r.email },
     payment: {

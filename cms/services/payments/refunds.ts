@@ -1,4 +1,14 @@
-import { formatDay, formatRupees, nowIso, paiseToRupees, planLabel, REFUND_ARRIVES_WITHIN, type RefundReason } from '@mentorloop/shared'
+import {
+  formatDateTime,
+  formatDay,
+  formatRupees,
+  nowIso,
+  paiseToRupees,
+  planLabel,
+  REFUND_ARRIVES_WITHIN,
+  type RefundReason,
+  refundDecideBy,
+} from '@mentorloop/shared'
 import type { Payment, Plan, RefundRequest, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
@@ -112,6 +122,8 @@ export async function requestRefund(
           feedback: input.feedback || null,
           keepNextHold: input.keepNextSeat ?? null,
           status: 'requested',
+          // From the one clock: the day it is decided by counts from here (docs/decisions/215).
+          createdAt: nowIso(),
         },
         overrideAccess: true,
         req,
@@ -137,7 +149,7 @@ export async function requestRefund(
         greeting: `Hi ${user.name ?? 'there'},`,
         paragraphs: [
           `We received your request to refund ${formatRupees(paiseToRupees(Number(payment.amount)))} for ${planLabel(plan?.name ?? 'mentorship')}.`,
-          `Our team decides and tells you by e-mail. If it is approved, the money reaches your account within ${REFUND_ARRIVES_WITHIN}. Until then you can withdraw the request on your Payments page.`,
+          `Our team decides by ${formatDateTime(refundDecideBy(created.createdAt))} and tells you by e-mail; if it has not decided by then, your request is approved automatically. Once it is approved, the money reaches your account within ${REFUND_ARRIVES_WITHIN}. Until then you can withdraw the request on your Payments page.`,
         ],
         action: { label: 'See your payments', url: `${env.WEB_PUBLIC_URL}/paymentHistory` },
       }),

@@ -1,4 +1,12 @@
-import { DAY_MS, DEFAULT_OFFER_HOLD_HOURS, HOUR_MS, istDay, istMonth, RENEWAL_WINDOW_DAYS } from '@mentorloop/shared'
+import {
+  DAY_MS,
+  DEFAULT_OFFER_HOLD_HOURS,
+  HOUR_MS,
+  istDay,
+  istMonth,
+  REFUND_DECIDED_WITHIN_DAYS,
+  RENEWAL_WINDOW_DAYS,
+} from '@mentorloop/shared'
 
 /**
  * A pure reference model of the seat rules (docs/decisions/069-a-plan-pays-for-one-batch.md,
@@ -67,6 +75,8 @@ export type MRefund = {
   id: number
   payment: number
   status: 'requested' | 'approved' | 'refunded'
+  /** When the student asked: a request still waiting REFUND_DECIDED_WITHIN_DAYS later is approved by the tick (docs/decisions/215). */
+  at: number
   /** Its one e-mail was its decision's (decided without an admin): the settlement sends none (issue 37). */
   told?: boolean
 }
@@ -347,7 +357,7 @@ function expireOffer(m: Model, o: MOffer): boolean {
   return true
 }
 
-/** One time tick (jobs/time.ts runTimeWork): holds, batches, credits, in that order. */
+/** One time tick (jobs/time.ts runTimeWork): holds, batches, credits, overdue refund requests, in that order. */
 export function tick(m: Model): void {
   for (const o of m.offers
     .filter((x) => x.status === 'held' && x.expiresAt <= m.now)
@@ -377,6 +387,11 @@ export function tick(m: Model): void {
       mail(m, p.student, 'credit-lapsed')
     } else if (approveNow(m, p)) mail(m, p.student, 'credit-refunded')
   }
+  // Requests nobody decided by their day: approved as an admin's Approve would (approveOverdueRefunds).
+  for (const r of m.refunds
+    .filter((x) => x.status === 'requested' && x.at + REFUND_DECIDED_WITHIN_DAYS * DAY_MS <= m.now)
+    .sort((a, b) => a.at - b.at || a.id - b.id))
+    approveRefund(m, r.id)
   sendReminders(m)
 }
 
@@ -641,7 +656,7 @@ function approveNow(m: Model, p: MPayment, automatic = true): boolean {
     if (!automatic || open.status !== 'requested') return false
     open.status = 'approved'
     open.told = true
-  } else m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved', told: true })
+  } else m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'approved', at: m.now, told: true })
   p.creditEnded = true
   return true
 }
@@ -666,7 +681,7 @@ export function requestRefund(m: Model, paymentId: number): Outcome {
     return ok('approved')
   }
   if (m.refunds.some((r) => r.payment === p.id)) return fail('REFUND_ALREADY_REQUESTED')
-  m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'requested' })
+  m.refunds.push({ id: m.nextId.refund++, payment: p.id, status: 'requested', at: m.now })
   mail(m, p.student, 'refund-requested')
   return ok('requested')
 }

@@ -99,3 +99,19 @@ export const DEFAULT_REFUND_WINDOW_HOURS = 72
  * `{refundDays}`; docs/decisions/180-policies-from-the-rules.md). The spec's policy said 5-10.
  */
 export const REFUND_ARRIVES_WITHIN = '5-7 business days'
+
+/**
+ * Our team decides a refund request within this many days of it; one still undecided then is
+ * approved automatically by the minute's tick (docs/decisions/215), so "our team decides by …" on
+ * the dialog, the Payments page, the e-mail and the policy (the copy's `{refundDecideDays}`) is a
+ * promise the rules keep.
+ */
+export const REFUND_DECIDED_WITHIN_DAYS = 3
+
+/** The same, in words: "3 days". */
+export const REFUND_DECIDED_WITHIN = `${REFUND_DECIDED_WITHIN_DAYS} days`
+
+/** When a refund request asked at `requestedAt` is decided at the latest (approved automatically if nobody did). */
+export function refundDecideBy(requestedAt: string | Date): Date {
+  return new Date(new Date(requestedAt).getTime() + REFUND_DECIDED_WITHIN_DAYS * 24 * 60 * 60 * 1000)
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { REFUND_DECIDED_WITHIN_DAYS, refundDecideBy } from './constants'
 import { COPY_PLACEHOLDERS_HELP, copyValues, fillCopy, fillCopyText } from './copy'
 
 const values = copyValues({
@@ -43,5 +44,13 @@ describe('copy placeholders', () => {
   it('fills the refund promise window from the business rules', () => {
     expect(fillCopyText('Ask within {refundWindowHours} hours of Session 1', values)).toBe('Ask within 72 hours of Session 1')
     expect(fillCopyText('{refundWindowHours}', { ...values, refundWindowHours: 96 })).toBe('96')
+  })
+
+  it('says how long our team takes to decide a refund, the figure the tick enforces', () => {
+    expect(fillCopyText('decided within {refundDecideDays}', values)).toBe(`decided within ${REFUND_DECIDED_WITHIN_DAYS} days`)
+    expect(COPY_PLACEHOLDERS_HELP).toContain('{refundDecideDays}')
+    expect(refundDecideBy('2026-12-01T06:30:00.000Z').toISOString()).toBe(
+      new Date(Date.UTC(2026, 11, 1 + REFUND_DECIDED_WITHIN_DAYS, 6, 30)).toISOString(),
+    )
   })
 })

@@ -1,4 +1,4 @@
-import { DEFAULT_OFFER_HOLD_HOURS, DEFAULT_REFUND_WINDOW_HOURS, REFUND_ARRIVES_WITHIN } from './constants'
+import { DEFAULT_OFFER_HOLD_HOURS, DEFAULT_REFUND_WINDOW_HOURS, REFUND_ARRIVES_WITHIN, REFUND_DECIDED_WITHIN } from './constants'
 import { formatRupees } from './money'
 
 /**
@@ -29,6 +29,10 @@ export const COPY_PLACEHOLDERS = [
   { token: '{holdHours}', means: 'the hours an opened seat is held for a waiting student (Business rules)' },
   { token: '{refundWindowHours}', means: 'the hours after Session 1 ends in which a refund is approved at once (Business rules)' },
   { token: '{refundDays}', means: `how long an approved refund takes to reach the student (${REFUND_ARRIVES_WITHIN})` },
+  {
+    token: '{refundDecideDays}',
+    means: `how long our team takes at most to decide a refund request; one undecided then is approved automatically (${REFUND_DECIDED_WITHIN})`,
+  },
 ] as const
 
 /** The editor's help text for a collection or global whose copy may hold placeholders. */
@@ -49,8 +53,8 @@ function planFigure(values: CopyValues, kind: string, code: string): string | nu
   return null
 }
 
-const TOKEN = /\{(batchSize|holdHours|refundWindowHours|refundDays)\}|\{(price|strikePrice|sessions):([A-Z0-9_]+)\}/g
-const HAS_TOKEN = /\{(?:batchSize|holdHours|refundWindowHours|refundDays|price:|strikePrice:|sessions:)/
+const TOKEN = /\{(batchSize|holdHours|refundWindowHours|refundDays|refundDecideDays)\}|\{(price|strikePrice|sessions):([A-Z0-9_]+)\}/g
+const HAS_TOKEN = /\{(?:batchSize|holdHours|refundWindowHours|refundDays|refundDecideDays|price:|strikePrice:|sessions:)/
 
 /** One string with its placeholders filled. */
 export function fillCopyText(text: string, values: CopyValues): string {
@@ -59,6 +63,7 @@ export function fillCopyText(text: string, values: CopyValues): string {
     if (simple === 'batchSize') return values.batchSize.trim() || DEFAULT_BATCH_SIZE
     if (simple === 'holdHours') return String(values.holdHours > 0 ? values.holdHours : DEFAULT_OFFER_HOLD_HOURS)
     if (simple === 'refundDays') return REFUND_ARRIVES_WITHIN
+    if (simple === 'refundDecideDays') return REFUND_DECIDED_WITHIN
     if (simple === 'refundWindowHours') return String(values.refundWindowHours > 0 ? values.refundWindowHours : DEFAULT_REFUND_WINDOW_HOURS)
     return (kind && code && planFigure(values, kind, code)) ?? token
   })

@@ -331,7 +331,7 @@ export interface Media {
   };
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days); {refundDecideDays}: how long our team takes at most to decide a refund request; one undecided then is approved automatically (3 days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "plans".
@@ -731,7 +731,7 @@ export interface RefundRequest {
   createdAt: string;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days); {refundDecideDays}: how long our team takes at most to decide a refund request; one undecided then is approved automatically (3 days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
@@ -763,7 +763,7 @@ export interface Testimonial {
   _status?: ('draft' | 'published') | null;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days); {refundDecideDays}: how long our team takes at most to decide a refund request; one undecided then is approved automatically (3 days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pages".
@@ -2032,7 +2032,7 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
- * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days).
+ * Prices, batch sizes and plan figures are never typed into copy: write a placeholder and the site (and the live preview) fills it in. {batchSize}: the batch size set in Site settings → General; {price:CODE}: the price of the plan with that code, e.g. {price:BEGINNER_TECHY}; {strikePrice:CODE}: that plan’s struck-through price, e.g. {strikePrice:PLACEMENT_FOCUSED}; {sessions:CODE}: the live sessions that plan pays for, e.g. {sessions:BEGINNER_TECHY}; {holdHours}: the hours an opened seat is held for a waiting student (Business rules); {refundWindowHours}: the hours after Session 1 ends in which a refund is approved at once (Business rules); {refundDays}: how long an approved refund takes to reach the student (5-7 business days); {refundDecideDays}: how long our team takes at most to decide a refund request; one undecided then is approved automatically (3 days).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings".
@@ -2375,6 +2375,7 @@ export interface TaskTimeTick {
     opened?: number | null;
     seats?: number | null;
     credits?: number | null;
+    refundsApproved?: number | null;
     reminders?: number | null;
     sessionReminders?: number | null;
     ratingAsks?: number | null;

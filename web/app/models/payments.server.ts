@@ -44,7 +44,11 @@ export function hasPlan(token: string, planType?: string) {
 }
 
 export function requestRefund(token: string, body: { paymentId: number; reason: string; feedback: string; keepNextSeat?: boolean }) {
-  return cms<{ success: true; id: number; status: string }>('/refund-requests/request', { method: 'POST', token, body })
+  return cms<{ success: true; id: number; status: string; decideBy: string | null }>('/refund-requests/request', {
+    method: 'POST',
+    token,
+    body,
+  })
 }
 
 /** Takes back one's own refund request while our team has not decided it. */

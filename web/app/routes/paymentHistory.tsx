@@ -10,6 +10,7 @@ import {
   paiseToRupees,
   QUESTION_BANK_PLAN_CODES,
   REFUND_ARRIVES_WITHIN,
+  refundDecideBy,
   refundFeedbackSchema,
   refundRequestSchema,
 } from '@mentorloop/shared'
@@ -73,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const created = await requestRefund(token, parsed.data)
     return data<RefundActionData>(
-      { ok: true, paymentId: parsed.data.paymentId, approved: created.status === 'approved' },
+      { ok: true, paymentId: parsed.data.paymentId, approved: created.status === 'approved', decideBy: created.decideBy ?? null },
       { headers: NO_STORE },
     )
   } catch (error) {
@@ -122,8 +123,9 @@ function RequestedRefund({ refund, line }: { refund: RefundView; line: string })
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="refund-status" data-refund-status={refund.status}>
       <p className="font-semibold">{line}</p>
       <p className="mt-1" data-testid="refund-next-step">
-        Next: our team decides and tells you by e-mail. If it is approved, the money reaches you within {REFUND_ARRIVES_WITHIN}. Until then
-        you can withdraw it; your plan stays as it is.
+        Next: our team decides by <strong>{formatDate(refundDecideBy(refund.requestedAt), 'dateTime')}</strong> and tells you by e-mail; a
+        request not decided by then is approved automatically. Once it is approved, the money reaches you within {REFUND_ARRIVES_WITHIN}.
+        Until then you can withdraw it; your plan stays as it is.
       </p>
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="intent" value="withdraw" />

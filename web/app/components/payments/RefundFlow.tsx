@@ -5,6 +5,7 @@ import {
   MESSAGES,
   paiseToRupees,
   REFUND_ARRIVES_WITHIN,
+  REFUND_DECIDED_WITHIN,
   REFUND_FEEDBACK_MAX_WORDS,
   type RefundCase,
   refundFeedbackSchema,
@@ -25,15 +26,21 @@ export type RefundablePayment = {
   refundCase?: RefundCase | null
 }
 type Step = 'feedback' | 'select' | 'terms' | 'done' | null
-/** `approved`: the refund was approved at once (the Session-1 promise or an unused plan), no review. */
-export type RefundActionData = { ok: true; paymentId: number; approved: boolean } | { ok: false; error: string }
+/**
+ * `approved`: the refund was approved at once (the Session-1 promise or an unused plan), no review;
+ * `decideBy`: otherwise, when our team decides it at the latest (docs/decisions/215).
+ */
+export type RefundActionData = { ok: true; paymentId: number; approved: boolean; decideBy: string | null } | { ok: false; error: string }
+
+/** What our team's review promises, said wherever a request waits for it. */
+const REVIEW_PROMISE = `Our team decides within ${REFUND_DECIDED_WITHIN} and tells you by e-mail; a request not decided by then is approved automatically.`
 
 /**
  * Which case applies to this payment's refund, said before the student confirms (docs/decisions/107):
  * inside the promise's window it is approved at once; otherwise our team reviews it.
  */
 export function refundCaseText(c: RefundCase | null | undefined): { immediate: boolean; text: string } {
-  if (!c) return { immediate: false, text: 'Our team reviews this request and tells you by e-mail.' }
+  if (!c) return { immediate: false, text: REVIEW_PROMISE }
   switch (c.kind) {
     case 'before-batch':
       return {
@@ -50,12 +57,12 @@ export function refundCaseText(c: RefundCase | null | undefined): { immediate: b
     case 'before-session-1':
       return {
         immediate: false,
-        text: `Your batch has started and Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request and tells you by e-mail. Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
+        text: `Your batch has started and Session 1 has not ended yet${c.session1EndsAt ? ` (it ends ${formatDate(c.session1EndsAt, 'dateTime')})` : ''}, so our team reviews this request. ${REVIEW_PROMISE} Asked within ${c.windowHours} hours after Session 1 ends, a refund is approved at once.`,
       }
     case 'after-window':
       return {
         immediate: false,
-        text: `The ${c.windowHours} hours after Session 1 for an immediate refund ended on ${formatDate(c.closedAt, 'dateTime')}, so our team reviews this request.`,
+        text: `The ${c.windowHours} hours after Session 1 for an immediate refund ended on ${formatDate(c.closedAt, 'dateTime')}, so our team reviews this request. ${REVIEW_PROMISE}`,
       }
   }
 }
@@ -91,6 +98,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
   const [error, setError] = useState<string | null>(null)
   const [chosen, setChosen] = useState<RefundablePayment | null>(null)
   const [approved, setApproved] = useState(false)
+  const [decideBy, setDecideBy] = useState<string | null>(null)
   const fetcher = useFetcher<RefundActionData>()
   const ids = useId()
 
@@ -98,6 +106,7 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
     if (fetcher.state !== 'idle' || !fetcher.data) return
     if (fetcher.data.ok) {
       setApproved(fetcher.data.approved)
+      setDecideBy(fetcher.data.decideBy)
       setStep('done')
     } else setError(fetcher.data.error)
   }, [fetcher.state, fetcher.data])
@@ -319,8 +328,12 @@ export function RefundFlow({ payments }: { payments: RefundablePayment[] }) {
           ) : (
             <>
               We received your request to refund <strong>{chosen ? refundAmount(chosen) : 'your payment'}</strong> today. Our team decides
-              and tells you by e-mail; if it is approved, the money reaches your account within {REFUND_ARRIVES_WITHIN}. Until then you can
-              withdraw it on this page.
+              by{' '}
+              <strong data-testid="refund-decide-by">
+                {decideBy ? formatDate(decideBy, 'dateTime') : `${REFUND_DECIDED_WITHIN} from now`}
+              </strong>{' '}
+              and tells you by e-mail; if it has not decided by then, your request is approved automatically. Once it is approved, the money
+              reaches your account within {REFUND_ARRIVES_WITHIN}. Until then you can withdraw it on this page.
             </>
           )
         }
