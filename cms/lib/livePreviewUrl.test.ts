@@ -5,6 +5,9 @@ describe('the live preview opens at the edited item', () => {
   const site = 'https://mentorloop.in/'
   it('a landing-page item at its section', () => {
     expect(livePreviewUrl(site, 'faqs', { question: 'Q' })).toBe('https://mentorloop.in/?livePreview=1#faq')
+    // A saved question: itself, opened.
+    expect(livePreviewUrl(site, 'faqs', { id: 7, question: 'Q' })).toBe('https://mentorloop.in/?livePreview=1&faq=7#faq-7')
+    expect(livePreviewUrl(site, 'faqs', { id: '7"><x', question: 'Q' })).toBe('https://mentorloop.in/?livePreview=1#faq')
     expect(livePreviewUrl(site, 'testimonials', {})).toBe('https://mentorloop.in/?livePreview=1#testimonials')
     expect(livePreviewUrl(site, 'plans', { product: 'mentorship' })).toBe('https://mentorloop.in/?livePreview=1#premium-plans')
     expect(livePreviewUrl(site, 'plans', { product: 'question-bank' })).toBe('https://mentorloop.in/?livePreview=1#landing-question-bank')

@@ -424,9 +424,15 @@ test.describe('live preview', () => {
     await page.waitForLoadState('networkidle')
     if ((await page.locator('iframe').count()) === 0) await toggle.click()
     const frame = page.frameLocator('iframe')
-    // The preview opens at the FAQ section, not the top of the landing page (issue 32).
-    await expect(page.locator('iframe')).toHaveAttribute('src', /\/\?livePreview=1#faq$/)
+    // The preview opens at the edited question, opened, not the top of the landing page (issue 32).
+    await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/\\?livePreview=1&faq=${faq.id}#faq-${faq.id}$`))
     await expect(frame.getByTestId('faq-question').first()).toHaveText(faq.question, { timeout: 20_000 })
+    const edited = frame.locator(`details#faq-${faq.id}`)
+    await expect(edited).toHaveAttribute('open', '')
+    await expect(edited.locator('p')).toBeVisible()
+    await expect(edited).toBeInViewport()
+    // The others stay closed.
+    await expect(frame.locator('#faq details[open]')).toHaveCount(1)
     // One edit, made at once: the pane tells the admin it is ready when it has hydrated
     // (utils/live-preview.ts), and the admin then sends the form as it stands, so an edit made
     // before that still reaches it.

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import { createServer, type Server } from 'node:net'
 import path from 'node:path'
 import { PERSONAS } from '@mentorloop/shared/personas'
@@ -8,7 +9,14 @@ import pg from 'pg'
 import { productionNode } from '../../scripts/lib/node-lts'
 import { type LocalIssuer, startLocalIssuer } from '../../scripts/lib/oidc-issuer'
 import { runToEnd } from '../../scripts/lib/processes'
-import { cmsProcess, migrateProcess, type ProcessSpec, siteProcess, workerProcess } from '../../scripts/lib/production'
+import {
+  cmsProcess,
+  KEEP_ALIVE_TIMEOUT_MS,
+  migrateProcess,
+  type ProcessSpec,
+  siteProcess,
+  workerProcess,
+} from '../../scripts/lib/production'
 import { startSmtpSink } from '../../scripts/lib/smtp-sink'
 import { ROOT } from '../../scripts/lib/stack'
 import { waitForHydration } from './utils'
@@ -225,6 +233,11 @@ test('npm start: sign in, pay, book; the e-mails leave, the metrics count it, th
     const [{ id: mentorId }] = await sql<{ id: number }>(`SELECT id FROM mentors WHERE name = '${PERSONAS.mentor.name}'`)
     await payAndBook(page, mentorId!)
 
+    // Both keep an idle connection longer than the proxy in front does (Node's default is 5 s).
+    for (const url of [`${site}/healthz`, `${cms}/healthz`]) {
+      expect(await keepAliveOf(url), url).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`)
+    }
+
     // One request's id, through the site and the CMS, and back.
     const requestId = `smoke-${Date.now().toString(36)}`
     const dashboard = await page.request.get(`${site}/myDashboard`, { headers: { 'x-request-id': requestId } })
@@ -325,3 +338,16 @@ test('a bad production configuration stops each process at start, and npm start 
     blocker.close()
   }
 })
+
+/** The Keep-Alive header a server answers a kept-alive request with: how long it keeps the connection idle. */
+function keepAliveOf(url: string): Promise<string | undefined> {
+  const agent = new http.Agent({ keepAlive: true })
+  return new Promise<string | undefined>((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume()
+        resolve(String(res.headers['keep-alive'] ?? ''))
+      })
+      .on('error', reject)
+  }).finally(() => agent.destroy())
+}

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { KEEP_ALIVE_TIMEOUT_MS } from '../lib/production'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
@@ -102,5 +103,26 @@ describe('the Dockerfiles', () => {
     const production = read('scripts/lib/production.ts')
     expect(production).toContain("compiled(root, 'worker')")
     expect(production).toContain("['server.js', entry]")
+  })
+})
+
+describe('idle connections', () => {
+  it('the CMS and the site keep them longer than the proxy does, everywhere they run', () => {
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000)
+    // The image (Next's standalone server reads KEEP_ALIVE_TIMEOUT), `npm start` of the CMS
+    // workspace, and the site's own server.
+    expect(read('cms/Dockerfile')).toMatch(new RegExp(`KEEP_ALIVE_TIMEOUT=${KEEP_ALIVE_TIMEOUT_MS}\\b`))
+    expect(read('cms/package.json')).toContain(`--keepAliveTimeout ${KEEP_ALIVE_TIMEOUT_MS}`)
+    const site = read('web/server.js')
+    const siteTimeout = Number(/server\.keepAliveTimeout = ([\d_]+)/.exec(site)?.[1]?.replaceAll('_', ''))
+    expect(siteTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS)
+    // Every reverse_proxy of the scaled setup lets go of an idle connection first.
+    const caddy = read('deploy/Caddyfile')
+    const proxies = caddy.split(/\breverse_proxy\b/).slice(1)
+    expect(proxies.length).toBeGreaterThan(0)
+    for (const block of proxies) {
+      const idle = /keepalive (\d+)s/.exec(block)?.[1]
+      expect(Number(idle) * 1000, block.split('\n')[0]).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS)
+    }
   })
 })

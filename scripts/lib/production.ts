@@ -14,6 +14,15 @@ export type ProcessSpec = { name: string; args: string[]; cwd: string; env: Node
 /** The oldest Node major production runs on: an LTS line still maintained (24; 22 until April 2027). */
 export const MIN_PRODUCTION_NODE_MAJOR = 22
 
+/**
+ * How long the CMS and the site keep an idle kept-alive connection open (web/server.js sets the
+ * same). Longer than the proxy in front keeps one (deploy/Caddyfile: 55 s; a cloud load balancer:
+ * 60 s), so the proxy always lets go first: otherwise the server closes a connection just as the
+ * proxy sends the next request on it, and that request meets a reset, a 502 to the visitor. Node's
+ * default, which `next start` keeps unless told, is 5 s.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+
 export const compiled = (root: string, name: string) => path.join(root, 'cms/dist', `${name}.mjs`)
 
 /** What `npm run build` leaves that production needs; the ones missing. */
@@ -34,7 +43,16 @@ export function migrateProcess(root: string, env: NodeJS.ProcessEnv, command: 'u
 export function cmsProcess(root: string, env: NodeJS.ProcessEnv, opts: { port: number; host: string }): ProcessSpec {
   return {
     name: 'cms',
-    args: [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(opts.port), '--hostname', opts.host],
+    args: [
+      path.join(root, 'node_modules/next/dist/bin/next'),
+      'start',
+      '--port',
+      String(opts.port),
+      '--hostname',
+      opts.host,
+      '--keepAliveTimeout',
+      String(KEEP_ALIVE_TIMEOUT_MS),
+    ],
     cwd: path.join(root, 'cms'),
     // Our SIGTERM handler (drain, close, exit 0) instead of Next's exit 143 (cms/lib/observability/shutdown.ts).
     env: { ...env, NEXT_MANUAL_SIG_HANDLE: 'true' },

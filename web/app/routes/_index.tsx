@@ -237,7 +237,11 @@ export default function Index() {
       <MentorsSectionShell heading={settings.mentorsSection.heading} intro={settings.mentorsSection.intro}>
         {result ? <MentorsList result={result} /> : <MentorsLoading />}
       </MentorsSectionShell>
-      <FaqSection heading={settings.faqSection.heading} faqs={faqs} />
+      <FaqSection
+        heading={settings.faqSection.heading}
+        faqs={faqs}
+        openId={searchParams.has('livePreview') ? searchParams.get('faq') : null}
+      />
       <AboutSection about={settings.about} />
       <ContactSection contact={settings.contact} supportEmail={settings.supportEmail} />
       {/* Re-mounted when a mentor card picks another mentor, so the form shows that choice. */}

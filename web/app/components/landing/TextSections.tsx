@@ -1,7 +1,10 @@
 import type { FaqView, SiteCopy } from '~/models/content'
 
-/** Each section is left out when it has nothing to show (models/content.ts decides what that is). */
-export function FaqSection({ heading, faqs }: { heading: string; faqs: FaqView[] }) {
+/**
+ * Each section is left out when it has nothing to show (models/content.ts decides what that is).
+ * `openId`: the question rendered open (the admin's live preview of that FAQ; cms/lib/livePreviewUrl.ts).
+ */
+export function FaqSection({ heading, faqs, openId }: { heading: string; faqs: FaqView[]; openId?: string | null }) {
   if (faqs.length === 0) return null
   return (
     <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
@@ -11,7 +14,7 @@ export function FaqSection({ heading, faqs }: { heading: string; faqs: FaqView[]
         </h2>
         <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {faqs.map((faq) => (
-            <details key={faq.id} className="group p-5">
+            <details key={faq.id} id={`faq-${faq.id}`} open={openId === String(faq.id) || undefined} className="group p-5">
               <summary className="cursor-pointer list-none font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center justify-between gap-4">
                   <span data-testid="faq-question">{faq.question}</span>
