@@ -360,6 +360,50 @@ test('in /admin the mentor’s own profile saves as a draft, and the form says s
   await expect(page.locator('form input, form textarea')).toHaveCount(0)
 })
 
+test('staff opening the profile while the mentor edits it are told who, by name; once the mentor saves the draft and leaves, it opens unlocked', async ({
+  page,
+  browser,
+}) => {
+  await signInToAdmin(page, { email: mentorEmail, password: `pw-${run}-mentor-home` })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${CMS_URL()}/admin/collections/mentors/${mentorId}`)
+  const bio = page.locator('#field-bio')
+  await expect(bio).toBeEditable()
+  await page.waitForLoadState('networkidle')
+  // An unsaved edit: the form's state goes to the server, which takes the edit lock for the mentor.
+  const formState = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes(`/admin/collections/mentors/${mentorId}`),
+  )
+  await bio.fill(`A draft bio, unsaved, ${run}.`)
+  await formState
+
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await signInToAdmin(staff)
+  await staff.setViewportSize({ width: 1280, height: 900 })
+  await staff.goto(`${CMS_URL()}/admin/collections/mentors/${mentorId}`)
+  const locked = staff.locator('.document-locked')
+  await expect(locked).toContainText('Document locked')
+  // The holder by name, not "User: 3" (docs/decisions/206).
+  await expect(locked).toContainText(`Home Mentor ${run} is currently editing`)
+  await expect(locked).not.toContainText('User:')
+  await expect(locked).not.toContainText(mentorEmail)
+  await screenshotsAt375And1280(staff, 'admin-profile-locked-by-mentor', { fullPage: false })
+  await staff.setViewportSize({ width: 1280, height: 900 })
+  await locked.getByRole('button', { name: 'Go back' }).click()
+
+  // The mentor saves the draft and leaves: the save released their lock.
+  await page.getByRole('button', { name: 'Save Draft' }).click()
+  await expect(page.getByText(/saved successfully/i).first()).toBeVisible()
+  await page.goto(`${CMS_URL()}/admin`)
+
+  await staff.goto(`${CMS_URL()}/admin/collections/mentors/${mentorId}`)
+  await expect(staff.locator('#field-bio')).toBeEditable()
+  await expect(staff.locator('#field-bio')).toHaveValue(`A draft bio, unsaved, ${run}.`)
+  await expect(staff.locator('.document-locked')).toHaveCount(0)
+  await staffContext.close()
+})
+
 test('a student cannot open a mentor home', async ({ page }) => {
   await signInWithEmail(page, studentEmail)
   const res = await page.goto('/mentor-home')

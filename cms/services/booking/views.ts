@@ -103,7 +103,10 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
                    ) ORDER BY s.starts_at, s.id), '[]'::json)
               FROM sessions s
              WHERE s.batch_id = b.batch_id AND s.starts_at >= ${since}::timestamptz
-          ) ELSE '[]'::json END AS sessions
+          ) ELSE '[]'::json END AS sessions,
+          (b.status = 'confirmed' AND EXISTS (
+            SELECT 1 FROM refund_requests r WHERE r.payment_id = b.payment_id AND r.status IN ('approved', 'pending')
+          )) AS refunding
         FROM bookings b
         LEFT JOIN mentors m ON m.id = b.mentor_id
         LEFT JOIN batches bt ON bt.id = b.batch_id
@@ -119,7 +122,8 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
     createdAt: r.createdAt,
     mentor: { id: r.mentorId, name: r.mentorName ?? 'Mentor', profession: r.profession, company: r.company },
     batch: r.batchId === null ? null : { id: r.batchId, label: r.label!, startsOn: r.startsOn!, endsOn: r.endsOn!, status: r.batchStatus! },
-    sessions: r.sessions.map((x) => ({ ...x, durationMinutes: Number(x.durationMinutes ?? 60) })),
+    sessions: r.refunding ? [] : r.sessions.map((x) => ({ ...x, durationMinutes: Number(x.durationMinutes ?? 60) })),
+    refunding: r.refunding === true,
   }))
 }
 
@@ -139,6 +143,7 @@ type UserBookingRow = {
   endsOn: string | null
   batchStatus: BatchView['status'] | null
   sessions: SessionView[]
+  refunding: boolean | null
 }
 
 /**

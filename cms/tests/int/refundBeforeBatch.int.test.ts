@@ -56,8 +56,13 @@ describe('one rule before a batch starts (docs/decisions/181)', () => {
     })
     const asked = await ask(student, paymentId)
     expect([asked.status, asked.body.status]).toEqual([201, 'approved'])
+    // Approved, not yet taken by the gateway: the dashboard shows the seat as going, without its
+    // sessions (nor a cancel button), not as a seat the student keeps.
+    const before = await rest.get(`/bookings/user/${student.id}`, { token: await tokenOf(student) })
+    expect(before.body.bookings).toMatchObject([{ status: 'confirmed', refunding: true, sessions: [] }])
     await runRefundJobs(payload)
     expect((await payload.findByID({ collection: 'payments', id: paymentId, overrideAccess: true })).status).toBe('refunded')
+    expect((await rest.get(`/bookings/user/${student.id}`, { token: await tokenOf(student) })).body.bookings).toEqual([])
     expect(await seatsOf(mentor.id)).toMatchObject({ [student.id]: 'cancelled', [next.id]: 'confirmed' })
     const told = await queuedEmails(payload, student.email, 'refund-before-batch-approved')
     expect(told).toHaveLength(1)

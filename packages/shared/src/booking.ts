@@ -77,6 +77,12 @@ export type BookingView = {
   /** The student, on the mentor's bookings page only (the mentor and admins). */
   user?: { id: number; name: string | null; email: string | null; phone: string | null }
   sessions?: SessionView[]
+  /**
+   * On the student's own list: the seat's payment has a refund approved and on its way to the
+   * gateway. The seat passes on when the gateway takes it (moments later); until then it is shown
+   * as going, without its sessions or a cancel button.
+   */
+  refunding?: boolean
 }
 
 /** A mentor's bookings page (GET /api/bookings/mentor/:id; the mentor and admins only). */

@@ -1,5 +1,5 @@
 import type { BookingView, SeatOfferView, WaitlistEntryView } from '@mentorloop/shared'
-import { formatDate } from '@mentorloop/shared'
+import { formatDate, REFUND_ARRIVES_WITHIN } from '@mentorloop/shared'
 import { ConfirmAction } from '~/components/booking/ConfirmAction'
 import { cancelSeatText } from '~/models/dashboard'
 import { batchDates } from './batchDates'
@@ -47,19 +47,29 @@ export function UpcomingSeats({
               {b.mentor.profession || b.mentor.company ? (
                 <p className="text-sm text-slate-600">{[b.mentor.profession, b.mentor.company].filter(Boolean).join(' · ')}</p>
               ) : null}
-              <SessionTimes booking={b} />
-              <div className="mt-3">
-                <ConfirmAction
-                  confirmKey={`cancel-${b.id}`}
-                  trigger="Cancel your seat"
-                  title="Cancel your seat?"
-                  description={cancelSeatText(b)}
-                  confirmLabel="Yes, cancel my seat"
-                  fields={{ intent: 'cancel', bookingId: String(b.id) }}
-                >
-                  {b.batch?.status === 'running' ? <KeepNextSeat mentorName={b.mentor.name} /> : null}
-                </ConfirmAction>
-              </div>
+              {b.refunding ? (
+                // Approved, and the worker is sending it to the gateway: the seat is going, not kept.
+                <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm font-medium text-slate-800" data-testid="booking-refunding">
+                  Refund approved: this seat passes to the next student as the refund goes through. The money reaches you within{' '}
+                  {REFUND_ARRIVES_WITHIN}.
+                </p>
+              ) : (
+                <>
+                  <SessionTimes booking={b} />
+                  <div className="mt-3">
+                    <ConfirmAction
+                      confirmKey={`cancel-${b.id}`}
+                      trigger="Cancel your seat"
+                      title="Cancel your seat?"
+                      description={cancelSeatText(b)}
+                      confirmLabel="Yes, cancel my seat"
+                      fields={{ intent: 'cancel', bookingId: String(b.id) }}
+                    >
+                      {b.batch?.status === 'running' ? <KeepNextSeat mentorName={b.mentor.name} /> : null}
+                    </ConfirmAction>
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>
