@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration } from './utils'
+import { adminApi, expectAccessible, publishedMentor, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Batches in time in the browser (docs/decisions/045-batches-in-time.md): a held seat claimed
@@ -15,20 +15,7 @@ const run = Date.now().toString(36)
 const checkout = (page: Page) => page.getByRole('dialog', { name: /Sandbox payment/ })
 const TOASTS = ['[data-sonner-toaster]']
 
-async function newMentor(name: string, extra: Record<string, unknown> = {}) {
-  const api = await adminApi()
-  const { doc } = await api.post('/mentors', {
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${run}@mentors.mentorloop.in`,
-    profession: 'SDE III',
-    company: 'Atlassian',
-    skills: 'Systems, Interviews',
-    capacity: 1,
-    _status: 'published',
-    ...extra,
-  })
-  return doc as { id: number }
-}
+const newMentor = publishedMentor
 
 async function userId(email: string): Promise<number> {
   const api = await adminApi()

@@ -8,6 +8,7 @@ import {
   clickWhenHydrated,
   expectAccessible,
   expectPanelAccessible,
+  publishedMentor,
   screenshotsAt375And1280,
   waitForHydration,
 } from './utils'
@@ -164,15 +165,7 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   // not started, would be refunded at once (docs/decisions/069, 181).
   {
     const api = await adminApi()
-    const { doc: mentor } = await api.post('/mentors', {
-      name: `Refund Mentor ${Date.now().toString(36)}`,
-      email: `refund-mentor-${Date.now().toString(36)}@mentors.mentorloop.in`,
-      profession: 'SDE III',
-      company: 'Atlassian',
-      skills: 'Systems',
-      capacity: 5,
-      _status: 'published',
-    })
+    const mentor = await publishedMentor(`Refund Mentor ${Date.now().toString(36)}`, { capacity: 5 })
     const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
     await api.post('/bookings', { user: users.docs[0].id, mentor: mentor.id, status: 'confirmed' })
     const batches = await api.get(`/batches?where[mentor][equals]=${mentor.id}&depth=0`)

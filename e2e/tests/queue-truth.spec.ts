@@ -1,6 +1,14 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, expectPanelAccessible, screenshotsAt375And1280, signInToAdmin, waitForHydration } from './utils'
+import {
+  adminApi,
+  expectAccessible,
+  expectPanelAccessible,
+  publishedMentor,
+  screenshotsAt375And1280,
+  signInToAdmin,
+  waitForHydration,
+} from './utils'
 
 /**
  * Issue 32, "the queue tells the truth", in the browser: a student seated with one mentor joins a
@@ -14,19 +22,7 @@ test.describe.configure({ mode: 'serial' })
 const run = Date.now().toString(36)
 const TOASTS = ['[data-sonner-toaster]']
 
-async function newMentor(name: string) {
-  const api = await adminApi()
-  const { doc } = await api.post('/mentors', {
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${run}@mentors.mentorloop.in`,
-    profession: 'SDE III',
-    company: 'Atlassian',
-    skills: 'Systems, Interviews',
-    capacity: 1,
-    _status: 'published',
-  })
-  return doc as { id: number }
-}
+const newMentor = publishedMentor
 
 async function userId(email: string): Promise<number> {
   const users = await (await adminApi()).get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)

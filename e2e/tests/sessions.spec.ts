@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, moveCmsClock, screenshotsAt375And1280, waitForHydration } from './utils'
+import { adminApi, expectAccessible, moveCmsClock, publishedMentor, screenshotsAt375And1280, waitForHydration } from './utils'
 
 /**
  * Sessions that happen (issue 21): the dashboard's reminder preference and private calendar link
@@ -118,15 +118,7 @@ test('before the batch starts both routes end alike: a seat refunded, and a seat
 }) => {
   test.slow()
   const api = await adminApi()
-  const { doc: mentor } = await api.post('/mentors', {
-    name: `Early Mentor ${stamp}`,
-    email: `early-mentor-${stamp}@mentors.mentorloop.in`,
-    profession: 'SDE II',
-    company: 'Flipkart',
-    skills: 'DSA',
-    capacity: 5,
-    _status: 'published',
-  })
+  const mentor = await publishedMentor(`Early Mentor ${stamp}`, { profession: 'SDE II', company: 'Flipkart', skills: 'DSA', capacity: 5 })
   /** A student with a paid seat in the mentor's open batch (it starts next month). */
   const seated = async (p: Page, who: string) => {
     const email = `early-${who}-${stamp}@students.mentorloop.in`
@@ -192,15 +184,7 @@ test('the refund dialog says which case applies: at once before the batch starts
   await signInWithEmail(page, email)
   await buyPlan(page)
   const api = await adminApi()
-  const { doc: mentor } = await api.post('/mentors', {
-    name: `Promise Mentor ${stamp}`,
-    email: `promise-mentor-${stamp}@mentors.mentorloop.in`,
-    profession: 'SDE III',
-    company: 'Atlassian',
-    skills: 'Systems',
-    capacity: 5,
-    _status: 'published',
-  })
+  const mentor = await publishedMentor(`Promise Mentor ${stamp}`, { capacity: 5 })
   const users = await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
   await api.post('/bookings', { user: users.docs[0].id, mentor: mentor.id, status: 'confirmed' })
   const batches = await api.get(`/batches?where[mentor][equals]=${mentor.id}&where[status][equals]=open&depth=0`)

@@ -1,7 +1,7 @@
 import { formatRupees, MESSAGES, mentorProfilePath } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithEmail } from './auth-helpers'
-import { adminApi, expectAccessible, screenshotsAt375And1280, waitForHydration, waitUntilSiteShows } from './utils'
+import { adminApi, expectAccessible, publishedMentor, screenshotsAt375And1280, waitForHydration, waitUntilSiteShows } from './utils'
 
 /**
  * Issue 20, the student site: one vocabulary (docs/vocabulary.md), the waitlist free on every
@@ -15,20 +15,7 @@ const TOASTS = ['[data-sonner-toaster]']
 const run = Date.now().toString(36)
 const checkout = (page: Page) => page.getByRole('dialog', { name: /Sandbox payment/ })
 
-async function newMentor(name: string, extra: Record<string, unknown> = {}) {
-  const api = await adminApi()
-  const { doc } = await api.post('/mentors', {
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '-')}@mentors.mentorloop.in`,
-    profession: 'SDE III',
-    company: 'Atlassian',
-    skills: 'Systems, Interviews',
-    capacity: 1,
-    _status: 'published',
-    ...extra,
-  })
-  return doc as { id: number; name: string }
-}
+const newMentor = publishedMentor
 
 async function userId(email: string): Promise<number> {
   const api = await adminApi()

@@ -85,6 +85,27 @@ export async function expectPanelAccessible(page: Page, selector: string) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`)).toEqual([])
 }
 
+/**
+ * A published mentor profile made through the admin API (test set-up): `name` as given, an e-mail
+ * of its own, and the few fields a profile needs; `extra` sets or overrides any (capacity,
+ * autoOpenNextBatch, user, …).
+ */
+export async function publishedMentor(name: string, extra: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+  const api = await adminApi()
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const { doc } = await api.post('/mentors', {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${unique}@mentors.mentorloop.in`,
+    profession: 'SDE III',
+    company: 'Atlassian',
+    skills: 'Systems, Interviews',
+    capacity: 1,
+    _status: 'published',
+    ...extra,
+  })
+  return doc as { id: number; name: string }
+}
+
 /** Talks to the CMS REST API as the seeded admin (test set-up and clean-up only). */
 export async function adminApi() {
   const login = await fetch(`${CMS_URL()}/api/users/login`, {

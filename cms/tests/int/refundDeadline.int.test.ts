@@ -4,21 +4,7 @@ import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runTimeWork } from '../../jobs/time'
 import { OVERDUE_REFUND_NOTE } from '../../services/payments/refundDeadline'
-import {
-  askRefund,
-  historyOf,
-  mentorWithBatch,
-  paidStudent,
-  reqAs,
-  resetClock,
-  seat,
-  session1,
-  setNow,
-  setUpWorld,
-  type TestUser,
-  tokenOf,
-  world,
-} from '../fixtures'
+import { askRefund, historyOf, reqAs, resetClock, seatedWithSession1, setNow, setUpWorld, tokenOf, world } from '../fixtures'
 import { queuedEmails, runRefundJobs } from '../helpers/payments'
 
 const MINUTE_MS = HOUR_MS / 60
@@ -32,18 +18,11 @@ beforeAll(async () => ({ payload } = await setUpWorld({ plans: ['BEGINNER_TECHY'
 
 afterEach(resetClock)
 
-/** Students who paid and are seated in a mentor's batch that has started, before its Session 1 ends: their refunds wait for our team. */
+/** Students seated in a mentor's batch that has started, before its Session 1 ends: their refunds wait for our team. */
 async function waitingForReview(students: number) {
-  const { mentor, batch } = await mentorWithBatch({ capacity: students })
-  const seated: { student: TestUser; paymentId: number }[] = []
-  for (let i = 0; i < students; i++) {
-    const paid = await paidStudent()
-    await seat(paid.student, mentor)
-    seated.push(paid)
-  }
-  const { endsAt } = await session1(batch, 'rest')
+  const { seated, session1End } = await seatedWithSession1(students)
   // Ten minutes before Session 1 ends: the batch has started, the promise's window has not opened.
-  const askedAt = endsAt - 10 * MINUTE_MS
+  const askedAt = session1End - 10 * MINUTE_MS
   setNow(askedAt)
   return { seated, askedAt }
 }

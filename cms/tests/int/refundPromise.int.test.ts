@@ -6,13 +6,10 @@ import { joinWaitlist } from '../../services/booking'
 import {
   askRefund,
   historyOf,
-  mentorWithBatch,
-  paidStudent,
   reqAs,
   resetClock,
-  seat,
+  seatedWithSession1,
   seatsOf,
-  session1,
   setNow,
   setUpWorld,
   studentWithPlan,
@@ -30,18 +27,7 @@ beforeAll(async () => ({ payload } = await setUpWorld({ plans: ['BEGINNER_TECHY'
 
 afterEach(resetClock)
 
-/** A mentor's batch with Session 1 on its third day, 10:00 IST for 60 minutes; students who paid and are seated in it. */
-async function scene(students: number) {
-  const { mentor, batch } = await mentorWithBatch({ capacity: students })
-  const seated: { student: TestUser; paymentId: number }[] = []
-  for (let i = 0; i < students; i++) {
-    const paid = await paidStudent()
-    await seat(paid.student, mentor)
-    seated.push(paid)
-  }
-  const { endsAt } = await session1(batch, 'rest')
-  return { mentor, seated, batch, session1End: endsAt }
-}
+const scene = seatedWithSession1
 
 const ask = (student: TestUser, paymentId: number) => askRefund(student, paymentId)
 
