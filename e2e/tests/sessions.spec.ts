@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import pg from 'pg'
 import { signInWithEmail } from './auth-helpers'
 import { adminApi, expectAccessible, moveCmsClock, publishedMentor, screenshotsAt375And1280, waitForHydration } from './utils'
 
@@ -173,6 +174,50 @@ test('before the batch starts both routes end alike: a seat refunded, and a seat
     await refundAtOnce(second, studentId)
   } finally {
     await other.close()
+  }
+})
+
+test('an approved refund on its way to the gateway: the dashboard shows the seat as going, without its sessions or a cancel button', async ({
+  page,
+}) => {
+  const email = `going-${stamp}@students.mentorloop.in`
+  await signInWithEmail(page, email)
+  await buyPlan(page)
+  const api = await adminApi()
+  const mentor = await publishedMentor(`Going Mentor ${stamp}`, { capacity: 5 })
+  const userId = (await api.get(`/users?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0].id as number
+  await api.post('/bookings', { user: userId, mentor: mentor.id, status: 'confirmed' })
+  const paymentId = (await api.get(`/payments?where[user][equals]=${userId}&where[status][equals]=completed&depth=0`)).docs[0].id
+  const card = page.getByTestId('booking-card').filter({ hasText: `Going Mentor ${stamp}` })
+  await page.goto('/myDashboard')
+  await waitForHydration(page)
+  await expect(card.getByRole('link', { name: 'Cancel your seat' })).toBeVisible()
+
+  // The moment between an approval and the gateway taking it (about 2 s here), made to last: a
+  // request approved with its first try set for tomorrow. The test removes it afterwards.
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO refund_requests (user_id, payment_id, source, status, attempts, idempotency_key, next_attempt_at, decided_at, created_at, updated_at)
+       VALUES ($1, $2, 'automatic', 'approved', 0, $3, now() + interval '1 day', now(), now(), now()) RETURNING id`,
+      [userId, paymentId, `rfq_e2e_going_${stamp}`],
+    )
+    try {
+      await page.reload()
+      await waitForHydration(page)
+      await expect(card.getByTestId('booking-refunding')).toHaveText(
+        /^Refund approved: this seat passes to the next student as the refund goes through\. The money reaches you within 5-7 business days\.$/,
+      )
+      await expect(card.getByRole('link', { name: 'Cancel your seat' })).toHaveCount(0)
+      await expect(card.getByRole('link', { name: /Join/ })).toHaveCount(0)
+      await expectAccessible(page)
+      await screenshotsAt375And1280(page, 'dashboard-seat-refunding')
+    } finally {
+      await db.query('DELETE FROM refund_requests WHERE id = $1', [rows[0]!.id])
+    }
+  } finally {
+    await db.end()
   }
 })
 
