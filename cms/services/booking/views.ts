@@ -123,7 +123,8 @@ export async function listUserBookings(req: PayloadRequest, userId: number): Pro
     mentor: { id: r.mentorId, name: r.mentorName ?? 'Mentor', profession: r.profession, company: r.company },
     batch: r.batchId === null ? null : { id: r.batchId, label: r.label!, startsOn: r.startsOn!, endsOn: r.endsOn!, status: r.batchStatus! },
     sessions: r.refunding ? [] : r.sessions.map((x) => ({ ...x, durationMinutes: Number(x.durationMinutes ?? 60) })),
-    refunding: r.refunding === true,
+    // Said only when it is so: a seat being kept reads as it always has.
+    ...(r.refunding ? { refunding: true } : {}),
   }))
 }
 
