@@ -216,6 +216,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   )
   await expect(done).toContainText('approved automatically')
   await expect(done).toContainText('within 5-7 business days')
+  await expectAccessible(page)
+  await screenshotsAt375And1280(page, 'refund-requested-decide-by', { fullPage: false })
+  await page.setViewportSize({ width: 1280, height: 900 })
   await done.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(done).toBeHidden()
   // The request shows its date, the next step, and a way to withdraw it (docs/decisions/181).
@@ -265,6 +268,9 @@ test('request a refund through the four dialogs; the admin approves it in /admin
   // The day the student was told, and what the rules do then.
   await expect(decision.getByTestId('refund-decide-by')).toContainText(decideBy.replace(/, .*$/, ''))
   await expect(decision.getByTestId('refund-decide-by')).toContainText('approved automatically')
+  await expectPanelAccessible(admin, '[data-testid="refund-decision"]')
+  await screenshotsAt375And1280(admin, 'admin-refund-decide-by', { fullPage: false })
+  await admin.setViewportSize({ width: 1280, height: 900 })
   const confirm = admin.getByRole('dialog', { name: /^Approve the refund of ₹/ })
   await clickWhenHydrated(decision.getByRole('button', { name: 'Approve refund' }))
   await expect(confirm).toBeVisible()
