@@ -131,3 +131,36 @@ test('staff see the marketing views and no money; their CSV of revenue is refuse
   expect((await page.request.get(`${CMS_URL()}/api/insights/refunds.csv`, { headers })).status()).toBe(403)
   expect((await page.request.get(`${CMS_URL()}/api/insights/seats.csv`, { headers })).status()).toBe(200)
 })
+
+test('a chart not yet redrawn for a narrower window is clipped; the page never scrolls sideways', async ({ page }) => {
+  // Recharts redraws a chart when its ResizeObserver reports the new box: a frame after the window
+  // narrows, or many frames on a loaded machine. Holding those reports back stands in for that moment.
+  await page.addInitScript(() => {
+    const Native = window.ResizeObserver
+    const held = window as unknown as { __holdResizes?: boolean }
+    window.ResizeObserver = class extends Native {
+      constructor(callback: ResizeObserverCallback) {
+        super((entries, observer) => {
+          if (!held.__holdResizes) callback(entries, observer)
+        })
+      }
+    }
+  })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInToAdmin(page, ADMIN)
+  await openInsights(page)
+  const surface = page.getByTestId('insight-revenue').locator('.recharts-wrapper > svg.recharts-surface')
+  await expect(surface).toBeVisible()
+  const widthOf = (e: Element) => e.getBoundingClientRect().width
+  const drawnAt = await surface.evaluate(widthOf)
+  expect(drawnAt).toBeGreaterThan(375)
+
+  await page.evaluate(() => {
+    ;(window as unknown as { __holdResizes?: boolean }).__holdResizes = true
+  })
+  await page.setViewportSize({ width: 375, height: 900 })
+  // The chart is still drawn at the wide window's width …
+  expect(await surface.evaluate(widthOf)).toBe(drawnAt)
+  // … and is clipped inside its box: the page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+})

@@ -348,7 +348,8 @@ html[data-theme='dark'] .ml-insights { --ml-chart-1: #60a5fa; --ml-chart-2: #fb9
 .ml-insights__view { border-top: 1px solid var(--theme-elevation-150); padding-top: var(--base); margin-top: calc(var(--base) * 1.5); min-width: 0; }
 .ml-insights__head { display: flex; flex-wrap: wrap; gap: calc(var(--base) / 2); justify-content: space-between; align-items: baseline; }
 .ml-insights__head h2 { margin: 0; font-size: 1.4rem; }
-.ml-insights__chart { width: 100%; min-height: 220px; margin: calc(var(--base) / 2) 0; }
+/* The chart's picture is drawn at the width last measured (ResizeObserver); until it catches up with a narrower window, it is clipped, never the page made to scroll sideways. */
+.ml-insights__chart { width: 100%; min-width: 0; overflow: hidden; min-height: 220px; margin: calc(var(--base) / 2) 0; }
 .ml-insights__table { overflow-x: auto; max-width: 100%; }
 .ml-insights__table:focus-visible { outline: 2px solid var(--theme-success-500); }
 .ml-insights table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
