@@ -33,6 +33,7 @@ import * as migration_20261129_130000_mentor_cards_sessions from './20261129_130
 import * as migration_20261129_140000_attention_version from './20261129_140000_attention_version'
 import * as migration_20261129_185501_users_display_name from './20261129_185501_users_display_name'
 import * as migration_20261129_222443_payments_checkout_closed_at from './20261129_222443_payments_checkout_closed_at'
+import * as migration_20261130_060000_kept_count_versions from './20261130_060000_kept_count_versions'
 
 export const migrations = [
   {
@@ -209,5 +210,10 @@ export const migrations = [
     up: migration_20261129_222443_payments_checkout_closed_at.up,
     down: migration_20261129_222443_payments_checkout_closed_at.down,
     name: '20261129_222443_payments_checkout_closed_at',
+  },
+  {
+    up: migration_20261130_060000_kept_count_versions.up,
+    down: migration_20261130_060000_kept_count_versions.down,
+    name: '20261130_060000_kept_count_versions',
   },
 ]

@@ -19,6 +19,17 @@ describe('the Payments list hides abandoned orders', () => {
     })
   })
 
+  it('counts the hour to the minute, so the filter (and the list total kept for it) is the same for a minute', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-23T12:00:42.500Z'))
+    const first = filter()
+    expect(first).toMatchObject({ or: [{}, { and: [{ createdAt: { greater_than: '2026-11-23T11:00:00.000Z' } }, {}] }] })
+    vi.setSystemTime(new Date('2026-11-23T12:00:59.999Z'))
+    expect(filter()).toEqual(first)
+    vi.setSystemTime(new Date('2026-11-23T12:01:00.000Z'))
+    expect(filter()).toMatchObject({ or: [{}, { and: [{ createdAt: { greater_than: '2026-11-23T11:01:00.000Z' } }, {}] }] })
+  })
+
   it('steps aside when the admin filters by status (how abandoned orders are found)', () => {
     expect(filter({ where: { or: [{ and: [{ status: { equals: 'created' } }] }] } })).toBeNull()
   })

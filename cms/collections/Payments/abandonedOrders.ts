@@ -11,6 +11,13 @@ export const ABANDONED_AFTER_MS = 60 * 60 * 1000
  * `baseFilter`; the API and every other query are unaffected. Filtering the list by Status shows
  * exactly what was asked, abandoned orders included ("Status is created").
  */
+/**
+ * The hour is counted to the minute (an order leaves the list within a minute after its hour): the
+ * filter is then the same for a minute, so the list's total is kept between loads instead of counted
+ * over every payment on each one (lib/db/keptCounts.ts, docs/decisions/217).
+ */
+const toTheMinute = (ms: number) => Math.floor(ms / 60_000) * 60_000
+
 export const hideAbandonedOrders: BaseFilter = ({ req }) => {
   const asked = (req.query as { where?: unknown } | undefined)?.where
   if (asked && JSON.stringify(asked).includes('"status"')) return null
@@ -19,7 +26,7 @@ export const hideAbandonedOrders: BaseFilter = ({ req }) => {
       { status: { not_equals: 'created' } },
       {
         and: [
-          { createdAt: { greater_than: new Date(nowMs() - ABANDONED_AFTER_MS).toISOString() } },
+          { createdAt: { greater_than: new Date(toTheMinute(nowMs() - ABANDONED_AFTER_MS)).toISOString() } },
           { checkoutClosedAt: { exists: false } },
         ],
       },

@@ -4,12 +4,14 @@ import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 import { addBusinessConstraints } from '../dbConstraints'
 import { env } from '../env'
 import { installExclusivePickup } from '../jobs/exclusivePickup'
+import { installKeptCounts } from './keptCounts'
 import { queuedPg } from './queuedPool'
 
 /**
  * The PostgreSQL adapter as we run it: node-postgres behind a first-come-first-served wait
  * (queuedPool.ts: a rush waits its turn, an unreachable database fails fast) and Payload's job
- * pick-up made exclusive (exclusivePickup.ts), for every process that opens the database.
+ * pick-up made exclusive (exclusivePickup.ts) and lists' totals kept while their table is unchanged
+ * (keptCounts.ts), for every process that opens the database.
  */
 export function databaseAdapter(dirname: string): DatabaseAdapterObj {
   const base = postgresAdapter({
@@ -44,6 +46,7 @@ export function databaseAdapter(dirname: string): DatabaseAdapterObj {
     init: (args) => {
       const adapter = base.init(args) as BaseDatabaseAdapter
       installExclusivePickup(adapter)
+      installKeptCounts(adapter)
       return adapter
     },
   }

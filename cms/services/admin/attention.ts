@@ -158,10 +158,10 @@ export function attentionPeriods(now: Date) {
 export async function readAttention(req: PayloadRequest, now: Date): Promise<Attention> {
   const [refunds, mentors, offers, sessions, money, jobFailures, unmarked, disputes, applications] = await Promise.all([
     readRefunds(req),
-    keptRead('mentors', req, now, () => readMentors(req)),
+    keptRead('mentors', req, secondOf(now), () => readMentors(req)),
     readOffers(req, now),
     readSessions(req, now),
-    keptRead('money', req, now, () => readMoney(req, now)),
+    keptRead('money', req, attentionPeriods(now).thisMonthStarts.toISOString(), () => readMoney(req, now)),
     readJobFailures(req),
     readUnmarked(req, now),
     readDisputes(req),
@@ -301,23 +301,26 @@ async function readRefunds(req: PayloadRequest): Promise<Attention['refunds']> {
 /**
  * The home's two aggregates over many rows (the waiting counts, the money summary), kept per
  * process (docs/decisions/208): a kept answer serves while the `attention_version` sequence (bumped
- * by a statement trigger on every table they read: migration 20261129_140000) and the clock's
- * second are the same, for at most `KEPT_MAX_MS` (the version moves when a writer's statement runs,
- * before its commit: a read between the two keeps the old figures under the new version, so an
- * answer is never kept longer). The second is in the key because both read the clock (a credit's
- * deadline, this month). Callers asking at once share one read; inside a transaction (which may
- * see its own writes) nothing is kept.
+ * by a statement trigger on every table they read: migration 20261129_140000) and the time each
+ * reads are the same, for at most `KEPT_MAX_MS` (the version moves when a writer's statement
+ * runs, before its commit: a read between the two keeps the old figures under the new version, so an
+ * answer is never kept longer). Each names the time its answer depends on: the waiting counts the
+ * clock's second (a credit's deadline, a held seat's end), the money summary the month (it reads
+ * nothing finer: decision 217). Callers asking at once share one read; inside a transaction (which
+ * may see its own writes) nothing is kept.
  */
 const KEPT_MAX_MS = 2_000
 const kept = new Map<string, { key: string; builtAt: number; value: Promise<unknown> }>()
 
-async function keptRead<T>(name: string, req: PayloadRequest, now: Date, read: () => Promise<T>): Promise<T> {
+const secondOf = (now: Date) => String(Math.floor(now.getTime() / 1000))
+
+async function keptRead<T>(name: string, req: PayloadRequest, time: string, read: () => Promise<T>): Promise<T> {
   if ((await req.transactionID) !== undefined) return read()
   const [row] = await txQuery<{ version: string }>(
     req,
     sql`SELECT last_value::text || CASE WHEN is_called THEN '+' ELSE '' END AS version FROM attention_version`,
   )
-  const key = `${row?.version ?? ''}|${Math.floor(now.getTime() / 1000)}`
+  const key = `${row?.version ?? ''}|${time}`
   const hit = kept.get(name)
   if (hit && hit.key === key && performance.now() - hit.builtAt < KEPT_MAX_MS) return hit.value as Promise<T>
   const entry = { key, builtAt: performance.now(), value: read() }
