@@ -1,3 +1,4 @@
+import { nowMs } from '@mentorloop/shared'
 import { type SQL, sql } from '@payloadcms/db-postgres/drizzle'
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { BaseDatabaseAdapter } from 'payload'
@@ -76,8 +77,10 @@ export function installKeptCounts(adapter: BaseDatabaseAdapter): void {
     )
     const version = String(rows[0]?.version ?? '')
     const hit = kept.get(key)
-    if (hit && hit.version === version && performance.now() - hit.builtAt < KEPT_MAX_MS) return hit.value
-    const entry: Entry = { version, builtAt: performance.now(), value: count(args) }
+    // Its age on the one clock (a clock set back makes an entry older than it is, never younger).
+    const age = hit ? nowMs() - hit.builtAt : -1
+    if (hit && hit.version === version && age >= 0 && age < KEPT_MAX_MS) return hit.value
+    const entry: Entry = { version, builtAt: nowMs(), value: count(args) }
     kept.delete(key)
     kept.set(key, entry)
     // The oldest kept counts go first once there are many (a key per filter, per page of a search).

@@ -1,12 +1,12 @@
 import type { Plan, User } from '@mentorloop/shared/payload-types'
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import { createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type Where } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import pg from 'pg'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hideAbandonedOrders } from '../../collections/Payments/abandonedOrders'
 import { countVersionSequence, KEPT_COUNT_TABLES, KEPT_MAX_MS } from '../../lib/db/keptCounts'
 import { txQuery } from '../../lib/transaction'
-import { testPayload } from '../helpers/payload'
+import { inRequestTransaction, reqAs, resetClock, setNow, setUpWorld } from '../fixtures'
 import { createUser, findPlan, unique } from '../helpers/scenarios'
 
 /**
@@ -44,10 +44,7 @@ async function unseenPayment(status = 'completed'): Promise<number> {
 
 /** Any write to the table through the ordinary path (here: a row touched), which moves its version. */
 async function touchPayments(): Promise<void> {
-  await txQuery(
-    await createLocalReq({}, payload),
-    sql`UPDATE payments SET updated_at = updated_at WHERE id = (SELECT min(id) FROM payments)`,
-  )
+  await txQuery(await reqAs(), sql`UPDATE payments SET updated_at = updated_at WHERE id = (SELECT min(id) FROM payments)`)
 }
 
 const total = async (where?: Where, req?: PayloadRequest) =>
@@ -60,24 +57,23 @@ const listTotal = async () => {
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
+  payload = (await setUpWorld()).payload
   student = await createUser(payload)
   plan = await findPlan(payload, 'BEGINNER_TECHY')
   await txQuery(
-    await createLocalReq({}, payload),
+    await reqAs(),
     sql`INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, created_at, updated_at)
         SELECT ${student.id}, ${plan.id}, 59900, 'INR', s::enum_payments_status, 'sandbox', 'kept-' || i || '-' || g, now(), now()
           FROM unnest(ARRAY['completed', 'completed', 'failed']) WITH ORDINALITY AS t(s, i), generate_series(1, 2) AS g`,
   )
 })
 
-afterEach(() => vi.useRealTimers())
+afterEach(() => resetClock())
 
 describe('a list total kept while its table is unchanged', () => {
   it("the Payments list's total is kept between loads, and follows any write to payments at once", async () => {
     // The list's filter names the hour to the minute: the clock held inside one minute, it is one filter.
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 30_000)
+    setNow(Math.floor(Date.now() / 60_000) * 60_000 + 30_000)
     const before = await listTotal()
     expect(before).toBe(await listTotal())
     await unseenPayment()
@@ -112,32 +108,35 @@ describe('a list total kept while its table is unchanged', () => {
   })
 
   it(`no count is kept longer than ${KEPT_MAX_MS / 1000} s (a count made between a writer's statement and its commit)`, async () => {
-    vi.useFakeTimers({ toFake: ['performance'] })
+    const at = Date.now()
+    setNow(at)
     const where: Where = { status: { equals: 'completed' } }
     await touchPayments() // counted afresh below, on the held clock
     const before = await total(where)
     await unseenPayment()
-    vi.advanceTimersByTime(KEPT_MAX_MS - 1)
+    setNow(at + KEPT_MAX_MS - 1)
     expect(await total(where)).toBe(before)
-    vi.advanceTimersByTime(1)
+    setNow(at + KEPT_MAX_MS)
     expect(await total(where)).toBe(before + 1)
   })
 
   it('inside a transaction nothing is kept: it counts its own writes', async () => {
     const before = await total()
-    const req = await createLocalReq({}, payload)
-    await initTransaction(req)
-    try {
+    class RolledBack extends Error {
+      constructor(readonly counted: number) {
+        super('rolled back')
+      }
+    }
+    const counted = await inRequestTransaction(async (req) => {
       await txQuery(req, sql`SET LOCAL session_replication_role = replica`)
       await txQuery(
         req,
         sql`INSERT INTO payments (user_id, plan_id, amount, currency, status, gateway, gateway_order_id, created_at, updated_at)
             VALUES (${student.id}, ${plan.id}, 59900, 'INR', 'completed', 'sandbox', ${unique('tx')}, now(), now()) RETURNING id`,
       )
-      expect(await total(undefined, req)).toBe(before + 1)
-    } finally {
-      await killTransaction(req)
-    }
+      throw new RolledBack(await total(undefined, req))
+    }).catch((error: unknown) => (error instanceof RolledBack ? error.counted : Promise.reject(error)))
+    expect(counted).toBe(before + 1)
     expect(await total()).toBe(before)
   })
 
@@ -151,7 +150,7 @@ describe('a list total kept while its table is unchanged', () => {
 
   it('every kept table has its version and the trigger that moves it', async () => {
     const rows = await txQuery<{ table: string; sequence: string | null }>(
-      await createLocalReq({}, payload),
+      await reqAs(),
       sql`SELECT c.relname AS table, s.relname AS sequence
             FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
             LEFT JOIN pg_class s ON s.relname = c.relname || '_count_version' AND s.relkind = 'S'
