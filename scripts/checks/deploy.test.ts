@@ -6,6 +6,7 @@
  *   `service_completed_successfully`;
  * - no secret has a default: each is required (`${NAME:?…}`) or optional and empty;
  * - the CMS and the worker start only after the release step (migrate) succeeded;
+ * - the admin's own instance (scaled) has the least CPU weight, the students' services the default;
  * - the images are Node 24 and run compiled JavaScript only: the same files npm start runs
  *   (scripts/lib/production.ts), never a TypeScript loader.
  */
@@ -29,6 +30,7 @@ type Service = {
   logging?: { options?: Record<string, string> }
   depends_on?: Record<string, { condition: string }>
   environment?: Record<string, string>
+  cpu_shares?: number
 }
 
 const composeFiles = ['docker-compose.yml', 'docker-compose.scaled.yml']
@@ -76,6 +78,17 @@ describe.each(composeFiles)('%s', (file) => {
       if (!s.build?.dockerfile?.startsWith('cms/') || name === 'migrate') continue
       expect(s.depends_on?.migrate?.condition, name).toBe('service_completed_successfully')
     }
+  })
+})
+
+describe("docker-compose.scaled.yml's admin instance", () => {
+  // docs/decisions/218: between containers the kernel weighs their groups, so the admin's instance
+  // yields to the students' by its weight (its idle class orders only its own threads); bench/scale
+  // gives its admin instance this same weight, read from this file.
+  it('has the least CPU weight a container can have, and every other service the default', () => {
+    const all = services('docker-compose.scaled.yml')
+    expect(all['cms-admin']?.cpu_shares).toBe(2)
+    for (const [name, s] of Object.entries(all)) if (name !== 'cms-admin') expect(s.cpu_shares, name).toBeUndefined()
   })
 })
 
