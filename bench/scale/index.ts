@@ -847,7 +847,8 @@ const bench: Bench = async () => {
     await db.end().catch(() => {})
     adminCms.proc.kill('SIGTERM')
     await stack.stop()
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Its control group can be removed only once the process has left it.
+    await Promise.race([adminCms.exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
     weight?.remove()
   }
 }
