@@ -189,14 +189,8 @@ function composeAdminShares(): number {
 
 /**
  * The admin's own CMS instance as docker-compose.scaled.yml runs `cms-admin`, with its smaller pool
- * and its CPU weight (docs/decisions/218): a control group of its own holding the compose's
- * `cpu_shares` against the students' processes, as Docker's container for it does. Its idle
- * scheduling class (`chrt --idle 0`, as the compose's command) orders only the threads of its own
- * group: this kernel puts each session in an autogroup of its own, and the bench starts each process
- * in a session of its own, so without the group the admin had the same share of the CPU as the
- * students' CMS, whatever its class (decisions 208 and 216 measured that). BENCH_ADMIN_SHARES tries
- * another weight (1024: the students' own, as before 218); BENCH_ADMIN_CPUS=0.5 also caps it to that
- * much CPU (decision 208's trade).
+ * and its idle scheduling class (`chrt --idle 0`, as the compose's command). Its CPU weight is set
+ * by `weighLikeCompose` once the whole stack runs.
  */
 async function startAdminCms(env: NodeJS.ProcessEnv, port: number) {
   const spec = cmsProcess(ROOT, { ...env, JOBS_AUTORUN: 'false', DATABASE_POOL_MAX: String(ADMIN_POOL) }, { port, host: '127.0.0.1' })
@@ -205,14 +199,13 @@ async function startAdminCms(env: NodeJS.ProcessEnv, port: number) {
     env: spec.env,
     quiet: !process.env.BENCH_VERBOSE,
   })
-  const cpus = Number(process.env.BENCH_ADMIN_CPUS ?? 0)
-  const shares = process.env.BENCH_ADMIN_SHARES ? Number(process.env.BENCH_ADMIN_SHARES) : composeAdminShares()
-  const weight = child.proc.pid ? weighAdmin(child.proc.pid, shares, cpus) : null
   await waitForHttp(`http://127.0.0.1:${port}/api/plans`, { timeoutMs: 240_000, child })
-  return { child, weight }
+  return child
 }
 
 const CPU_PERIOD_US = 100_000
+/** A container's CPU weight when its compose service sets none (Docker's default `cpu_shares`). */
+const DEFAULT_SHARES = 1024
 
 /**
  * Docker's own conversion of `cpu_shares` to cgroup v2's `cpu.weight` (runc): 2 -> 1, 1024 -> 39,
@@ -233,63 +226,95 @@ function ownCgroup(v1Controller: string | null): string {
 }
 
 /**
- * Puts `pid` (all its threads) in a control group of its own with `shares` of CPU weight (and a
- * `cpus` cap when above 0), made beside this process's own group (cgroup v1's cpu controller or
- * cgroup v2). Where no group can be made, the nearest: its autogroup (its session) at nice 19.
- * Returns how, or null where neither can be done.
+ * Weighs the bench's services against each other as Docker weighs the compose's containers
+ * (docs/decisions/218): one control group for the stack (the machine the compose would run on),
+ * and in it one group per service: the students' CMS, the site and any worker at Docker's default
+ * weight, the admin's CMS at `cms-admin`'s `cpu_shares` (and a `cpus` cap when above 0). What is not
+ * the stack stays outside it: the load generator, the machine's own PostgreSQL, and whatever else
+ * runs on the machine (CI runs this beside the integration tests); they meet the stack as a whole.
+ * Without a group, a process's class or nice value counts only inside its session's autogroup
+ * (`kernel.sched_autogroup_enabled`), and the bench starts each service in a session of its own.
+ * Where no group can be made (cgroup v1's cpu controller or cgroup v2), the nearest: the admin's
+ * autogroup at the nice value of its weight. Returns how, or null where neither can be done.
  */
-function weighAdmin(pid: number, shares: number, cpus: number): { how: string; remove: () => void } | null {
-  const quota = cpus > 0 ? Math.round(cpus * CPU_PERIOD_US) : null
-  const name = `mentorloop-bench-admin-${process.pid}`
-  const v1 = path.join('/sys/fs/cgroup/cpu', ownCgroup('cpu'), name)
-  const v2 = path.join('/sys/fs/cgroup', ownCgroup(null), name)
-  const attempts: { dir: string; how: string; limit: () => void }[] = [
+function weighLikeCompose(
+  services: { name: string; pid: number }[],
+  admin: { pid: number; shares: number; cpus: number },
+): { how: string; remove: () => void } | null {
+  const quota = admin.cpus > 0 ? Math.round(admin.cpus * CPU_PERIOD_US) : null
+  const groups = [
+    ...services.map((s) => ({ ...s, shares: DEFAULT_SHARES, quota: null as number | null })),
+    { name: 'cms-admin', ...admin, quota },
+  ]
+  const name = `mentorloop-bench-${process.pid}`
+  const attempts = [
     {
-      dir: v1,
-      how: `cgroup v1: cpu.shares ${shares}${quota ? `, cpu.cfs_quota_us ${quota} of ${CPU_PERIOD_US}` : ''}`,
-      limit: () => {
-        writeFileSync(`${v1}/cpu.shares`, String(shares))
-        if (quota) {
-          writeFileSync(`${v1}/cpu.cfs_period_us`, String(CPU_PERIOD_US))
-          writeFileSync(`${v1}/cpu.cfs_quota_us`, String(quota))
+      root: path.join('/sys/fs/cgroup/cpu', ownCgroup('cpu'), name),
+      how: `cgroup v1, the stack's services each in a group: cpu.shares ${admin.shares} for the admin's CMS against ${DEFAULT_SHARES}${quota ? `, cpu.cfs_quota_us ${quota} of ${CPU_PERIOD_US}` : ''}`,
+      usable: existsSync('/sys/fs/cgroup/cpu/cpu.shares'),
+      prepare: () => {},
+      limit: (dir: string, g: (typeof groups)[number]) => {
+        writeFileSync(`${dir}/cpu.shares`, String(g.shares))
+        if (g.quota) {
+          writeFileSync(`${dir}/cpu.cfs_period_us`, String(CPU_PERIOD_US))
+          writeFileSync(`${dir}/cpu.cfs_quota_us`, String(g.quota))
         }
       },
     },
     {
-      dir: v2,
-      how: `cgroup v2: cpu.weight ${sharesToWeight(shares)} (cpu_shares ${shares})${quota ? `, cpu.max ${quota} ${CPU_PERIOD_US}` : ''}`,
-      limit: () => {
-        writeFileSync(`${v2}/cpu.weight`, String(sharesToWeight(shares)))
-        if (quota) writeFileSync(`${v2}/cpu.max`, `${quota} ${CPU_PERIOD_US}`)
+      root: path.join('/sys/fs/cgroup', ownCgroup(null), name),
+      how: `cgroup v2, the stack's services each in a group: cpu.weight ${sharesToWeight(admin.shares)} for the admin's CMS against ${sharesToWeight(DEFAULT_SHARES)}${quota ? `, cpu.max ${quota} ${CPU_PERIOD_US}` : ''}`,
+      usable: existsSync('/sys/fs/cgroup/cgroup.controllers'),
+      prepare: (root: string) => writeFileSync(`${root}/cgroup.subtree_control`, '+cpu'),
+      limit: (dir: string, g: (typeof groups)[number]) => {
+        writeFileSync(`${dir}/cpu.weight`, String(sharesToWeight(g.shares)))
+        if (g.quota) writeFileSync(`${dir}/cpu.max`, `${g.quota} ${CPU_PERIOD_US}`)
       },
     },
   ]
   for (const a of attempts) {
-    if (!existsSync(path.dirname(a.dir)) || (a.dir === v2 && !existsSync('/sys/fs/cgroup/cgroup.controllers'))) continue
-    try {
-      mkdirSync(a.dir)
-      a.limit()
-      writeFileSync(`${a.dir}/cgroup.procs`, String(pid))
-      return {
-        how: a.how,
-        remove: () => {
-          try {
-            rmdirSync(a.dir)
-          } catch {
-            // Still holding the process (it has not exited yet): the machine removes an empty group on its next boot.
-          }
-        },
+    if (!a.usable || !existsSync(path.dirname(a.root))) continue
+    const made: string[] = []
+    const remove = () => {
+      for (const dir of [...made].reverse()) {
+        try {
+          rmdirSync(dir)
+        } catch {
+          // Still holding a process (it has not exited yet): the machine removes an empty group on its next boot.
+        }
       }
+    }
+    try {
+      mkdirSync(a.root)
+      made.push(a.root)
+      a.prepare(a.root)
+      for (const g of groups) {
+        const dir = path.join(a.root, g.name)
+        mkdirSync(dir)
+        made.push(dir)
+        a.limit(dir, g)
+        writeFileSync(`${dir}/cgroup.procs`, String(g.pid))
+      }
+      return { how: a.how, remove }
     } catch {
-      try {
-        rmdirSync(a.dir)
-      } catch {}
+      // Back where they were (the root of this hierarchy is always writable to its owner), then no group.
+      for (const g of groups) {
+        try {
+          writeFileSync(path.join(path.dirname(a.root), 'cgroup.procs'), String(g.pid))
+        } catch {}
+      }
+      remove()
     }
   }
-  // No group: the process's autogroup (a session of its own) at the lowest weight a session can have.
+  // No group: the admin's autogroup (a session of its own) at the nice value nearest its weight
+  // (each nice step is 1.25x in weight).
+  const nice = Math.min(19, Math.max(0, Math.round(Math.log(DEFAULT_SHARES / admin.shares) / Math.log(1.25))))
   try {
-    writeFileSync(`/proc/${pid}/autogroup`, '19')
-    return { how: `its autogroup at nice 19 (no control group could be made here)${quota ? '; NO CPU cap' : ''}`, remove: () => {} }
+    writeFileSync(`/proc/${admin.pid}/autogroup`, String(nice))
+    return {
+      how: `the admin's autogroup at nice ${nice} (no control group could be made here)${quota ? '; NO CPU cap' : ''}`,
+      remove: () => {},
+    }
   } catch {
     return null
   }
@@ -411,7 +436,14 @@ const bench: Bench = async () => {
   process.env.JOBS_AUTORUN = 'true'
   console.log('starting the production CMS and site on a fresh database...')
   const stack = await startBenchStack('scale', BASE)
-  const { child: adminCms, weight } = await startAdminCms(stack.env, BASE + 5)
+  const adminCms = await startAdminCms(stack.env, BASE + 5)
+  const weight = adminCms.proc.pid
+    ? weighLikeCompose(stack.services, {
+        pid: adminCms.proc.pid,
+        shares: process.env.BENCH_ADMIN_SHARES ? Number(process.env.BENCH_ADMIN_SHARES) : composeAdminShares(),
+        cpus: Number(process.env.BENCH_ADMIN_CPUS ?? 0),
+      })
+    : null
   console.log(
     `the admin's CMS: pool of ${ADMIN_POOL}, idle scheduling class, CPU weight ${weight ? weight.how : "NOT set (no control group or autogroup could be set here): it shares the CPU evenly with the students' CMS"}`,
   )

@@ -6,7 +6,7 @@
  *   `service_completed_successfully`;
  * - no secret has a default: each is required (`${NAME:?…}`) or optional and empty;
  * - the CMS and the worker start only after the release step (migrate) succeeded;
- * - the admin's own instance (scaled) has the least CPU weight, the students' services the default;
+ * - the admin's own instance (scaled) has a small CPU weight, the students' services the default;
  * - the images are Node 24 and run compiled JavaScript only: the same files npm start runs
  *   (scripts/lib/production.ts), never a TypeScript loader.
  */
@@ -85,9 +85,12 @@ describe("docker-compose.scaled.yml's admin instance", () => {
   // docs/decisions/218: between containers the kernel weighs their groups, so the admin's instance
   // yields to the students' by its weight (its idle class orders only its own threads); bench/scale
   // gives its admin instance this same weight, read from this file.
-  it('has the least CPU weight a container can have, and every other service the default', () => {
+  it('has a small CPU weight that still leaves it a floor, and every other service the default', () => {
     const all = services('docker-compose.scaled.yml')
-    expect(all['cms-admin']?.cpu_shares).toBe(2)
+    // At most a sixteenth of the default 1024, so the students' instances come first; above the
+    // least (2), which starved it while the machine was full.
+    expect(all['cms-admin']?.cpu_shares).toBeGreaterThan(2)
+    expect(all['cms-admin']?.cpu_shares).toBeLessThanOrEqual(64)
     for (const [name, s] of Object.entries(all)) if (name !== 'cms-admin') expect(s.cpu_shares, name).toBeUndefined()
   })
 })

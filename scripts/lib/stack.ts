@@ -44,6 +44,8 @@ export type Stack = {
   env: NodeJS.ProcessEnv
   /** The database server (the outage test stops and starts it). */
   postgres: PostgresServer
+  /** The stack's own services (worker, CMS, site) by name, with their process ids (bench/scale weighs them). */
+  services: { name: string; pid: number }[]
   stop: () => Promise<void>
 }
 
@@ -182,7 +184,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       waitForHttp(`http://127.0.0.1:${opts.ports.cms}/api/globals/site-settings`, { timeoutMs: 240_000, child: cms }),
       waitForHttp(`http://127.0.0.1:${opts.ports.web}/healthz`, { timeoutMs: 240_000, child: web }),
     ])
-    return { webUrl, cmsUrl, issuerUrl: issuer?.url ?? null, databaseUrl, env, postgres: pg, stop }
+    const services = children.flatMap((c) => (c.proc.pid ? [{ name: c.name, pid: c.proc.pid }] : []))
+    return { webUrl, cmsUrl, issuerUrl: issuer?.url ?? null, databaseUrl, env, postgres: pg, services, stop }
   } catch (error) {
     await stop()
     throw error
