@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentorloop/shared'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { signInWithEmail } from './auth-helpers'
@@ -89,7 +90,11 @@ test('dashboard: reminders off and on, a private calendar link that works withou
   await elsewhere.close()
 })
 
-/** Buys the Beginner Techy plan through the sandbox checkout. */
+/**
+ * Buys the Beginner Techy plan through the sandbox checkout, and returns once the server has
+ * verified the payment: the checkout closes before the site's verify call returns, so a step taken
+ * on the closed checkout alone may find no plan yet.
+ */
 async function buyPlan(page: Page) {
   await page.goto('/subscriptions')
   await waitForHydration(page)
@@ -99,6 +104,10 @@ async function buyPlan(page: Page) {
     .getByRole('button', { name: /^Pay / })
     .click()
   await expect(page.getByRole('dialog', { name: /Sandbox payment/ })).toBeHidden()
+  const notice = page.getByTestId('payment-notice')
+  await expect(notice).toContainText(MESSAGES.PAYMENT_SUCCESSFUL_TITLE)
+  await notice.getByRole('button', { name: 'Done' }).click()
+  await expect(notice).toBeHidden()
 }
 
 async function openTerms(page: Page) {
