@@ -73,7 +73,8 @@ test('a student without a plan: field errors inline only, then one calm Payment 
   await expect(page).toHaveURL(/\/#premium-plans$/)
 
   // The Cookie policy names each of them (issue 32: it must say what the site does).
-  expect([...siteCookies]).toEqual(expect.arrayContaining(['ml_session', 'ml_booking_draft']))
+  // (The response listener reads headers asynchronously: its last addition may come after the page.)
+  await expect.poll(() => [...siteCookies]).toEqual(expect.arrayContaining(['ml_session', 'ml_booking_draft']))
   await page.goto('/cookies')
   for (const name of siteCookies) await expect(page.getByTestId('policy-page')).toContainText(name)
 })

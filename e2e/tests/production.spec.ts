@@ -263,10 +263,14 @@ test('npm start: sign in, pay, book; the e-mails leave, the metrics count it, th
     expect(series(cmsAfter, 'mentorloop_workers_alive')).toBe(1)
     expect(cmsAfter).toContain('mentorloop_outbox_messages{lane="urgent",state="queued"}')
     expect(cmsAfter).toContain('mentorloop_db_pool_connections{state="total"}')
-    const workerAfter = await scrape(`http://127.0.0.1:${ports.worker}/metrics`)
-    expect(series(workerAfter, 'mentorloop_emails_total', { outcome: 'sent' })).toBeGreaterThanOrEqual(
-      series(workerBefore, 'mentorloop_emails_total', { outcome: 'sent' }) + 2,
-    )
+    // The sink holds a message once SMTP's DATA ends; the worker counts it after the server's reply
+    // and its outbox row's update, so the count is polled, not read once.
+    const sentBefore = series(workerBefore, 'mentorloop_emails_total', { outcome: 'sent' })
+    await expect
+      .poll(async () => series(await scrape(`http://127.0.0.1:${ports.worker}/metrics`), 'mentorloop_emails_total', { outcome: 'sent' }), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(sentBefore + 2)
     const siteMetrics = await scrape(`${site}/metrics`)
     // The booking form posts to /book, or with JavaScript to its data request /book.data.
     const bookPosts = ['/book', '/book.data'].map((route) =>
