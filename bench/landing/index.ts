@@ -4,7 +4,7 @@
  * Production builds (the site's with its benchmark routes) on a fresh seeded database. autocannon,
  * 50 connections for 10 s, against `/` and against `/bench/bare` (a static heading in the same
  * layout, only in benchmark builds), in the same run, alternating rounds (BENCH_ROUNDS, default
- * 2). Targets: `/` at >= 70% of the bare route's req/s and a p99 no worse than 1.5x. Then
+ * 2, 4 in a quick run: decision 219). Targets: `/` at >= 70% of the bare route's req/s and a p99 no worse than 1.5x. Then
  * Lighthouse (mobile) on `/` with Debian's Chromium and the JavaScript the page loads (gzip).
  * Figures are printed and written to bench/results/landing.json by the runner.
  *
@@ -35,7 +35,12 @@ function hit(url: string, duration: number): Promise<autocannon.Result> {
   })
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+/**
+ * Alternating rounds per route (decision 219): a full run's two 10 s rounds; a quick run's windows are
+ * 4 s, so it takes four, or one stall of the machine in one window (0.3-1.3 s where fresh memory
+ * costs 4 ms/MB) decides the p99 comparison (0.67x-2.21x over five runs at two rounds).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 4 : 2))
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
