@@ -399,10 +399,22 @@ const LEAK =
 
 type Session = { token: string | null; site: APIRequestContext }
 
+/**
+ * What a test opened for its sessions, closed after it: a browser context left open keeps its
+ * renderer for the rest of the shard (a signed-in landing page animates its feature strip, about a
+ * tenth of a core each, beside every later test on a two-core machine).
+ */
+const opened: { close?: () => Promise<void>; dispose?: () => Promise<void> }[] = []
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((o) => (o.close ?? o.dispose)!.call(o)))
+})
+
 test('malformed requests, each persona: no 5xx, no stack trace or database text', async ({ browser, baseURL }) => {
   test.setTimeout(300_000)
   const sessions = new Map<Persona, Session>()
-  sessions.set('anonymous', { token: null, site: await playwrightRequest.newContext({ baseURL }) })
+  const anonymous = await playwrightRequest.newContext({ baseURL })
+  opened.push(anonymous)
+  sessions.set('anonymous', { token: null, site: anonymous })
   for (const persona of PERSONAS) {
     if (persona === 'anonymous') continue
     if (persona === 'staff') {
@@ -414,17 +426,23 @@ test('malformed requests, each persona: no 5xx, no stack trace or database text'
       })
       const { token } = (await login.json()) as { token?: string }
       expect(token, 'staff has a CMS token').toBeTruthy()
-      sessions.set(persona, { token: token ?? null, site: await playwrightRequest.newContext({ baseURL }) })
+      const site = await playwrightRequest.newContext({ baseURL })
+      opened.push(site)
+      sessions.set(persona, { token: token ?? null, site })
       continue
     }
     const context = await browser.newContext()
+    opened.push(context)
     const page = await context.newPage()
     await signInAs(page, persona)
     const token = await sessionToken(context)
     expect(token, `${persona} has a CMS token`).toBeTruthy()
+    // The context's requests carry its cookies; its page is no longer needed.
+    await page.close()
     sessions.set(persona, { token, site: context.request })
   }
   const cms = await playwrightRequest.newContext({ baseURL: CMS_URL() })
+  opened.push(cms)
 
   const requests = Array.from({ length: REQUESTS }, generate)
   const byClass: Record<string, number> = {}
